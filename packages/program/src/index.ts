@@ -1,0 +1,66 @@
+export type {
+  Benchmark,
+  BenchmarkFactory,
+  BenchmarkOptions,
+  SynthesisSchedule,
+} from './benchmark/benchmark.js';
+export { DatasetError } from './benchmark/dataset-error.js';
+export {
+  readJsonArray,
+  readJsonl,
+  type SourcedRecord,
+  validate,
+} from './benchmark/read-records.js';
+export {
+  type EvaluatedExecution,
+  type Evaluation,
+  type Evaluator,
+  feedbackForModule,
+  isValidScore,
+} from './program/evaluation.js';
+export type { Execution, TraceEntry } from './program/execution.js';
+export {
+  type Program,
+  type ProgramContext,
+  type ProgramModule,
+  type Prompts,
+  seedPrompts,
+} from './program/program.js';
+export {
+  createSingleModuleProgram,
+  type SingleModuleProgramSettings,
+} from './program/single-module-program.js';
+export {
+  renderFields,
+  renderInstance,
+  renderMessage,
+  renderObservation,
+  renderReflectionBatch,
+  renderTrace,
+  renderValue,
+} from './render/render-markdown.js';
+export {
+  type CoercionResult,
+  coerceToSignature,
+  coerceValue,
+} from './signature/coerce-to-signature.js';
+export {
+  type FieldType,
+  formatFieldType,
+  type ParseFieldTypeResult,
+  parseFieldType,
+} from './signature/field-type.js';
+export type { Instance, Splits } from './signature/instance.js';
+export {
+  defineSignature,
+  type Signature,
+  type SignatureField,
+  type SignatureJson,
+  signatureToJson,
+} from './signature/signature.js';
+export {
+  extractXmlBlock,
+  type JsonObjectResult,
+  parseJsonObject,
+  type XmlBlockResult,
+} from './text/extract-xml-block.js';

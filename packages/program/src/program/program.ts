@@ -1,0 +1,46 @@
+import type { CallMetadata, LanguageModel } from '@forge/provider';
+import type { Instance } from '../signature/instance.js';
+import type { Execution } from './execution.js';
+
+/** One optimizable module of a program. */
+export interface ProgramModule {
+  /** Module name; the key of its prompt in a candidate. */
+  readonly name: string;
+  /** The seed system prompt (candidate 0). */
+  readonly seedPrompt: string;
+  /** What the module does, for people reading reports. */
+  readonly description?: string;
+}
+
+/** A complete mapping from module name to system prompt. */
+export type Prompts = Readonly<Record<string, string>>;
+
+/** What a program run may use besides the instance and the prompts. */
+export interface ProgramContext {
+  /** The task model. */
+  readonly model: LanguageModel;
+  /** Cancels the run. */
+  readonly abortSignal?: AbortSignal;
+  /** Facts passed to every model call (role `task`, sample index for repeated evaluation). */
+  readonly metadata?: CallMetadata;
+}
+
+/**
+ * An LM program: named modules with system prompts, run on one instance at a time. `run` must
+ * be a pure function of (instance, prompts, model responses): Forge's determinism and resume
+ * rely on it. A model-call failure rejects; a malformed model answer does not (the program
+ * returns what it could parse and the evaluator scores it).
+ */
+export interface Program {
+  /** Program name. */
+  readonly name: string;
+  /** Modules in declaration order; round-robin reflection follows this order. */
+  readonly modules: readonly ProgramModule[];
+  /** Runs the program on one instance with the given prompts. */
+  run(instance: Instance, prompts: Prompts, context: ProgramContext): Promise<Execution>;
+}
+
+/** The seed candidate of a program: every module's seed prompt. */
+export function seedPrompts(program: Program): Prompts {
+  return Object.fromEntries(program.modules.map((module) => [module.name, module.seedPrompt]));
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { coerceToSignature } from './coerce-to-signature.js';
+import { defineSignature } from './signature.js';
+
+const signature = defineSignature({
+  name: 'Example',
+  inputFields: [
+    { name: 'question', type: 'str', description: 'The question.' },
+    { name: 'options', type: 'list[str]', description: 'Choices.' },
+  ],
+  outputFields: [
+    { name: 'answer', type: 'int', description: 'Answer.' },
+    { name: 'confidence', type: 'float', description: 'Confidence.' },
+    { name: 'flags', type: 'dict[int,bool]', description: 'Flags.' },
+  ],
+});
+
+const good = {
+  question: 'What is 17 + 28?',
+  options: ['45', '46'],
+  answer: 45,
+  confidence: 1,
+  flags: { '1': true, '-2': false },
+};
+
+describe('coerceToSignature', () => {
+  it('splits a well-typed object into inputs and gold fields', () => {
+    expect(coerceToSignature(good, signature)).toEqual({
+      ok: true,
+      input: { question: 'What is 17 + 28?', options: ['45', '46'] },
+      gold: { answer: 45, confidence: 1, flags: { '1': true, '-2': false } },
+    });
+  });
+
+  it.each([
+    [{ ...good, extra: 1 }, 'extra', 'not declared'],
+    [{ ...good, answer: undefined }, 'answer', 'missing'],
+    [{ ...good, answer: '45' }, 'answer', 'expected an integer, got the string "45"'],
+    [{ ...good, answer: 45.5 }, 'answer', 'expected an integer'],
+    [{ ...good, confidence: null }, 'confidence', 'got null'],
+    [{ ...good, options: ['a', 2] }, 'options[1]', 'expected a string'],
+    [{ ...good, options: 'a' }, 'options', 'expected an array'],
+    [{ ...good, flags: { x: true } }, 'flags.x', 'dict key must be an integer'],
+    [{ ...good, flags: { '1': 'yes' } }, 'flags.1', 'expected true or false'],
+  ])('rejects %j at %s', (value, field, reason) => {
+    const clean = JSON.parse(JSON.stringify(value));
+    const result = coerceToSignature(clean, signature);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.field).toBe(field);
+      expect(result.reason).toContain(reason);
+    }
+  });
+
+  it('rejects non-objects', () => {
+    expect(coerceToSignature([good], signature)).toEqual({
+      ok: false,
+      field: '',
+      reason: 'expected a JSON object, got an array',
+    });
+  });
+});
+
+describe('defineSignature', () => {
+  it('rejects duplicate names, bad types and signatures without outputs', () => {
+    expect(() =>
+      defineSignature({
+        name: 'S',
+        inputFields: [{ name: 'a', type: 'str', description: '' }],
+        outputFields: [{ name: 'a', type: 'str', description: '' }],
+      }),
+    ).toThrow('declared twice');
+    expect(() =>
+      defineSignature({
+        name: 'S',
+        inputFields: [],
+        outputFields: [{ name: 'a', type: 'text', description: '' }],
+      }),
+    ).toThrow('unknown type "text"');
+    expect(() => defineSignature({ name: 'S', inputFields: [], outputFields: [] })).toThrow(
+      'no output field',
+    );
+  });
+});

@@ -1,0 +1,6 @@
+export {
+  type MockCall,
+  MockLanguageModel,
+  type MockLanguageModelSettings,
+  type MockResponse,
+} from './mock-language-model.js';
