@@ -4,7 +4,14 @@ export type {
   BenchmarkOptions,
   SynthesisSchedule,
 } from './benchmark/benchmark.js';
+export type {
+  BenchmarkPackage,
+  DataFileReport,
+  DataReport,
+  PullDataOptions,
+} from './benchmark/benchmark-package.js';
 export { DatasetError } from './benchmark/dataset-error.js';
+export { applyMirror, type DownloadFileOptions, downloadFile } from './benchmark/download-file.js';
 export {
   readJsonArray,
   readJsonl,
@@ -30,6 +37,7 @@ export {
   createSingleModuleProgram,
   type SingleModuleProgramSettings,
 } from './program/single-module-program.js';
+export { createRandom, type Random } from './random/random.js';
 export {
   renderFields,
   renderInstance,
