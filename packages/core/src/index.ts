@@ -1,1 +1,75 @@
-export {};
+export { RunMismatchError } from './errors/run-mismatch-error.js';
+export type {
+  CandidateAcceptedEvent,
+  CandidateRejectedEvent,
+  CandidateValidatedEvent,
+  EvaluationEndEvent,
+  ProposalMadeEvent,
+  RunEndEvent,
+  RunStartEvent,
+  SearchEvent,
+  StepEndEvent,
+  StepStartEvent,
+} from './events/search-event.js';
+export {
+  callReflector,
+  parseReflection,
+  type ReflectionCall,
+  type ReflectionNoOpReason,
+  type ReflectionOutcome,
+} from './reflection/reflect.js';
+export {
+  buildReflectionUserMessage,
+  reflectionSystemPrompt,
+} from './reflection/reflection-prompt.js';
+export { buildSearchResult, type SearchResult } from './result/search-result.js';
+export { evaluateMany } from './run/evaluate-many.js';
+export { createLimiter } from './run/limiter.js';
+export { runSearch } from './run/run-search.js';
+export type { SearchOptions } from './run/search-options.js';
+export {
+  createSamplerState,
+  nextMinibatch,
+  refreshSampler,
+  type SamplerState,
+} from './sampler/minibatch-sampler.js';
+export { selectParent } from './selection/select-parent.js';
+export { selectionWeights } from './selection/selection-weights.js';
+export { reduceSearch } from './state/reduce-search.js';
+export type {
+  SearchAction,
+  SeedEvaluatedAction,
+  StepCompletedAction,
+} from './state/search-action.js';
+export {
+  type CandidateRecord,
+  createSearchState,
+  meanScore,
+  type ProposalOutcome,
+  type SearchState,
+  type StepRecord,
+} from './state/search-state.js';
+export {
+  addUsageTotals,
+  optimizerTotals,
+  type RoleUsage,
+  type UsageEntry,
+  type UsageTotals,
+} from './state/usage-totals.js';
+export {
+  firstStopReason,
+  maxEvaluations,
+  maxOptimizerCost,
+  maxSteps,
+  maxWallTime,
+  type StopContext,
+  type StopRule,
+  stopOnFile,
+  stopOnSignal,
+} from './stop/stop-rules.js';
+export {
+  MemoryRunStore,
+  type RunCommit,
+  type RunHeader,
+  type RunStore,
+} from './store/run-store.js';

@@ -1,0 +1,121 @@
+import type { ProposalOutcome } from '../state/search-state.js';
+
+/** The run started (or resumed). */
+export interface RunStartEvent {
+  readonly type: 'run-start';
+  /** True when the run continues from a saved state. */
+  readonly resumed: boolean;
+  /** Completed steps at start. */
+  readonly step: number;
+  /** Evaluations already spent. */
+  readonly evaluationsUsed: number;
+  /** The evaluation budget. */
+  readonly maxEvaluations: number;
+  /** |D| at start. */
+  readonly trainingSize: number;
+  /** |V|. */
+  readonly validationSize: number;
+  /** Module names. */
+  readonly modules: readonly string[];
+}
+
+/** A step began: its parent, module and minibatch are decided. */
+export interface StepStartEvent {
+  readonly type: 'step-start';
+  readonly step: number;
+  readonly parent: number;
+  readonly module: string;
+  readonly minibatch: readonly string[];
+}
+
+/** One task evaluation finished (emitted as it completes, for progress displays). */
+export interface EvaluationEndEvent {
+  readonly type: 'evaluation-end';
+  /** The step, or null for the seed's validation pass. */
+  readonly step: number | null;
+  /** What was evaluated: the parent or the proposal on the minibatch, or a validation pass. */
+  readonly target: 'parent' | 'proposal' | 'validation';
+  readonly instanceId: string;
+  readonly score: number;
+}
+
+/** The reflector answered. */
+export interface ProposalMadeEvent {
+  readonly type: 'proposal-made';
+  readonly step: number;
+  readonly module: string;
+  /** `proposal` when a new prompt came back, else `no-op` with the reason. */
+  readonly outcome: 'proposal' | 'no-op';
+  readonly reason?: string;
+}
+
+/** The proposal beat its parent on the minibatch and joined the pool. */
+export interface CandidateAcceptedEvent {
+  readonly type: 'candidate-accepted';
+  readonly step: number;
+  /** Index the new candidate will have. */
+  readonly candidate: number;
+  readonly parent: number;
+  readonly parentSum: number;
+  readonly proposalSum: number;
+}
+
+/** The proposal did not strictly beat its parent on the minibatch. */
+export interface CandidateRejectedEvent {
+  readonly type: 'candidate-rejected';
+  readonly step: number;
+  readonly parent: number;
+  readonly parentSum: number;
+  readonly proposalSum: number;
+}
+
+/** A candidate's validation pass finished (the seed's included). */
+export interface CandidateValidatedEvent {
+  readonly type: 'candidate-validated';
+  readonly candidate: number;
+  readonly parent: number | null;
+  /** Its mean validation score. */
+  readonly score: number;
+  /** True when it is the new best (strictly better than the previous best). */
+  readonly improved: boolean;
+  readonly evaluationsUsed: number;
+}
+
+/** A step finished and its state was saved. */
+export interface StepEndEvent {
+  readonly type: 'step-end';
+  readonly step: number;
+  readonly outcome: ProposalOutcome;
+  readonly evaluationsUsed: number;
+  readonly bestCandidate: number;
+  readonly bestScore: number;
+  readonly stepsSinceImprovement: number;
+  readonly candidates: number;
+}
+
+/** The run ended. */
+export interface RunEndEvent {
+  readonly type: 'run-end';
+  /** Why: the stop rule that fired, `completed`, or `error`. */
+  readonly reason: string;
+  /** The error message, when reason is `error`. */
+  readonly error?: string;
+  readonly seedScore: number;
+  readonly bestScore: number;
+  readonly bestCandidate: number;
+  readonly evaluationsUsed: number;
+  readonly steps: number;
+  readonly candidates: number;
+}
+
+/** Everything the search reports while it runs; names are noun-verb. */
+export type SearchEvent =
+  | RunStartEvent
+  | StepStartEvent
+  | EvaluationEndEvent
+  | ProposalMadeEvent
+  | CandidateAcceptedEvent
+  | CandidateRejectedEvent
+  | CandidateValidatedEvent
+  | StepEndEvent
+  | RunEndEvent;

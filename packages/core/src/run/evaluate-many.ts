@@ -1,0 +1,40 @@
+import type { EvaluatedExecution, Evaluator, Instance, Program, Prompts } from '@forge/program';
+import type { LanguageModel } from '@forge/provider';
+import { InvalidArgumentError } from '@forge/provider';
+
+/** Runs the program with one candidate's prompts on many instances, concurrently. */
+export async function evaluateMany(options: {
+  program: Program;
+  evaluate: Evaluator;
+  model: LanguageModel;
+  prompts: Prompts;
+  instances: readonly Instance[];
+  limit: <T>(task: () => Promise<T>) => Promise<T>;
+  abortSignal?: AbortSignal;
+  onEvaluated?: (evaluated: EvaluatedExecution) => void;
+}): Promise<EvaluatedExecution[]> {
+  // Results are collected by index, so they never depend on completion order.
+  return Promise.all(
+    options.instances.map((instance) =>
+      options.limit(async () => {
+        options.abortSignal?.throwIfAborted();
+        const execution = await options.program.run(instance, options.prompts, {
+          model: options.model,
+          abortSignal: options.abortSignal,
+          metadata: { role: 'task' },
+        });
+        const evaluation = await options.evaluate(instance, execution);
+        const score = evaluation.score;
+        if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
+          throw new InvalidArgumentError({
+            argument: 'evaluate',
+            message: `the evaluator returned score ${String(score)} for instance ${instance.id}; scores must be numbers in [0, 1]`,
+          });
+        }
+        const evaluated = { instance, execution, evaluation };
+        options.onEvaluated?.(evaluated);
+        return evaluated;
+      }),
+    ),
+  );
+}

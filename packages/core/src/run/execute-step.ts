@@ -1,0 +1,169 @@
+import { createRandom, type EvaluatedExecution, type Instance, type Prompts } from '@forge/program';
+
+import { addUsage, emptyUsage } from '@forge/provider';
+import type { SearchEvent } from '../events/search-event.js';
+import { callReflector, parseReflection } from '../reflection/reflect.js';
+import { nextMinibatch } from '../sampler/minibatch-sampler.js';
+import { selectParent } from '../selection/select-parent.js';
+import type { StepCompletedAction } from '../state/search-action.js';
+import type { SearchState } from '../state/search-state.js';
+import type { UsageEntry } from '../state/usage-totals.js';
+import { evaluateMany } from './evaluate-many.js';
+import type { SearchOptions } from './search-options.js';
+
+/** What a step needs besides the state. */
+export interface StepContext {
+  readonly options: SearchOptions;
+  readonly seed: number | string;
+  readonly minibatchSize: number;
+  readonly instance: (id: string) => Instance;
+  readonly validation: readonly Instance[];
+  readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
+  readonly emit: (event: SearchEvent) => void;
+  readonly weights: (state: SearchState) => readonly number[];
+}
+
+/**
+ * Runs one step of Algorithm 1 (SPEC §3) and returns the action that records it. Effects (model
+ * calls) happen here; every decision is drawn from streams named by the seed and the step, and
+ * every collection is ordered by index, so the action is the same however calls interleave.
+ */
+export async function executeStep(
+  context: StepContext,
+  state: SearchState,
+): Promise<StepCompletedAction> {
+  const { options } = context;
+  const step = state.step;
+  const parent = selectParent(context.weights(state), createRandom(context.seed, 'select', step));
+  const sampled = nextMinibatch(state.sampler, {
+    ids: state.trainingIds,
+    size: context.minibatchSize,
+    seed: context.seed,
+  });
+  // A.5: round-robin over modules in declaration order.
+  const module = state.modules[step % state.modules.length] as string;
+  context.emit({ type: 'step-start', step, parent, module, minibatch: sampled.batch });
+
+  const parentPrompts = (state.candidates[parent] as { prompts: Prompts }).prompts;
+  const minibatch = sampled.batch.map(context.instance);
+  const evaluate = (
+    prompts: Prompts,
+    instances: readonly Instance[],
+    target: 'parent' | 'proposal' | 'validation',
+  ) =>
+    evaluateMany({
+      program: options.program,
+      evaluate: options.evaluate,
+      model: options.taskModel,
+      prompts,
+      instances,
+      limit: context.limit,
+      abortSignal: options.abortSignal,
+      onEvaluated: (evaluated) =>
+        context.emit({
+          type: 'evaluation-end',
+          step,
+          target,
+          instanceId: evaluated.instance.id,
+          score: evaluated.evaluation.score,
+        }),
+    });
+
+  const parentEvaluations = await evaluate(parentPrompts, minibatch, 'parent');
+  const parentScores = parentEvaluations.map((evaluated) => evaluated.evaluation.score);
+  const usage: UsageEntry[] = [taskUsage(parentEvaluations)];
+  const base = { step, parent, module, minibatch: sampled.batch, parentScores };
+  const imperfect = parentEvaluations.filter((evaluated) => evaluated.evaluation.score < 1);
+  if (imperfect.length === 0) {
+    return complete({ ...base, outcome: 'perfect', evaluations: minibatch.length });
+  }
+
+  const reflection = await callReflector({
+    model: options.optimizerModel,
+    module,
+    currentPrompt: parentPrompts[module] ?? '',
+    imperfect,
+    maxOutputTokens: options.reflectionMaxOutputTokens,
+    abortSignal: options.abortSignal,
+  });
+  usage.push({ role: 'reflect', calls: 1, usage: reflection.usage, costUsd: reflection.costUsd });
+  const outcome = parseReflection(reflection.responseText, parentPrompts[module] ?? '');
+  context.emit({
+    type: 'proposal-made',
+    step,
+    module,
+    outcome: outcome.kind,
+    ...(outcome.kind === 'no-op' ? { reason: outcome.reason } : {}),
+  });
+  if (outcome.kind === 'no-op') {
+    // A.5: the proposal equals the parent; re-evaluating it on the same batch cannot win.
+    return complete({
+      ...base,
+      outcome: 'no-op',
+      noOpReason: outcome.reason,
+      evaluations: minibatch.length,
+    });
+  }
+
+  const proposalPrompts: Prompts = { ...parentPrompts, [module]: outcome.prompt };
+  const proposalEvaluations = await evaluate(proposalPrompts, minibatch, 'proposal');
+  usage.push(taskUsage(proposalEvaluations));
+  const proposalScores = proposalEvaluations.map((evaluated) => evaluated.evaluation.score);
+  const parentSum = sum(parentScores);
+  const proposalSum = sum(proposalScores);
+  if (!(proposalSum > parentSum)) {
+    context.emit({ type: 'candidate-rejected', step, parent, parentSum, proposalSum });
+    return complete({
+      ...base,
+      outcome: 'rejected',
+      proposalScores,
+      evaluations: 2 * minibatch.length,
+    });
+  }
+
+  const candidate = state.candidates.length;
+  context.emit({ type: 'candidate-accepted', step, candidate, parent, parentSum, proposalSum });
+  const validationEvaluations = await evaluate(proposalPrompts, context.validation, 'validation');
+  usage.push(taskUsage(validationEvaluations));
+  return complete(
+    {
+      ...base,
+      outcome: 'accepted',
+      proposalScores,
+      candidate,
+      evaluations: 2 * minibatch.length + context.validation.length,
+    },
+    {
+      prompts: proposalPrompts,
+      validationScores: validationEvaluations.map((evaluated) => evaluated.evaluation.score),
+    },
+  );
+
+  function complete(
+    record: StepCompletedAction['record'],
+    accepted?: StepCompletedAction['accepted'],
+  ): StepCompletedAction {
+    return {
+      type: 'step-completed',
+      record,
+      sampler: sampled.state,
+      ...(accepted === undefined ? {} : { accepted }),
+      usage,
+    };
+  }
+}
+
+/** Task usage of a set of evaluations (calls counted as evaluations). */
+export function taskUsage(evaluations: readonly EvaluatedExecution[]): UsageEntry {
+  let usage = emptyUsage();
+  for (const evaluated of evaluations) {
+    if (evaluated.execution.usage !== undefined) usage = addUsage(usage, evaluated.execution.usage);
+  }
+  return { role: 'task', calls: evaluations.length, usage };
+}
+
+function sum(scores: readonly number[]): number {
+  let total = 0;
+  for (const score of scores) total += score;
+  return total;
+}

@@ -1,0 +1,288 @@
+import { type Instance, seedPrompts as programSeedPrompts } from '@forge/program';
+import { InvalidArgumentError } from '@forge/provider';
+import { RunMismatchError } from '../errors/run-mismatch-error.js';
+import type { SearchEvent } from '../events/search-event.js';
+import { buildSearchResult, type SearchResult } from '../result/search-result.js';
+import { selectionWeights } from '../selection/selection-weights.js';
+import { reduceSearch } from '../state/reduce-search.js';
+import type { SearchAction } from '../state/search-action.js';
+import { createSearchState, type SearchState } from '../state/search-state.js';
+import {
+  firstStopReason,
+  maxEvaluations,
+  maxOptimizerCost,
+  maxSteps,
+  maxWallTime,
+  type StopRule,
+  stopOnSignal,
+} from '../stop/stop-rules.js';
+import { MemoryRunStore, type RunHeader } from '../store/run-store.js';
+import { evaluateMany } from './evaluate-many.js';
+import { executeStep, type StepContext, taskUsage } from './execute-step.js';
+import { createLimiter } from './limiter.js';
+import type { SearchOptions } from './search-options.js';
+
+/**
+ * Forge's prompt search (Algorithm 1): evaluates the seed on V, then runs steps until a stop rule
+ * fires, saving every step atomically. With a store that already holds this run, it replays the
+ * saved actions and continues exactly where the run stopped.
+ */
+export async function runSearch(options: SearchOptions): Promise<SearchResult> {
+  const seed = options.seed ?? 0;
+  const minibatchSize = options.minibatchSize ?? 3;
+  checkOptions(options, minibatchSize);
+  const prompts = options.seedPrompts ?? programSeedPrompts(options.program);
+  const header: RunHeader = {
+    formatVersion: 1,
+    seed,
+    minibatchSize,
+    modules: options.program.modules.map((module) => module.name),
+    seedPrompts: prompts,
+    trainingIds: options.train.map((instance) => instance.id),
+    validationIds: options.validation.map((instance) => instance.id),
+    settings: {},
+  };
+  const store = options.store ?? new MemoryRunStore();
+  const saved = await store.load();
+  let state = createSearchState({
+    seed,
+    modules: header.modules,
+    minibatchSize,
+    trainingIds: header.trainingIds,
+    validationIds: header.validationIds,
+  });
+  if (saved === undefined) {
+    await store.initialize(header);
+  } else {
+    checkHeader(saved.header, header);
+    for (const action of saved.actions) state = reduceSearch(state, action);
+  }
+
+  const instances = new Map<string, Instance>();
+  for (const instance of options.train) instances.set(instance.id, instance);
+  for (const instance of state.syntheticInstances) instances.set(instance.id, instance);
+  const instance = (id: string): Instance => {
+    const found = instances.get(id);
+    if (found === undefined) throw new Error(`unknown training instance ${id}`);
+    return found;
+  };
+
+  let pending: SearchEvent[] = [];
+  const emit = (event: SearchEvent) => {
+    pending.push(event);
+    options.onEvent?.(event);
+  };
+  const commit = async (actions: readonly SearchAction[], next?: SearchState) => {
+    if (next === undefined) for (const action of actions) state = reduceSearch(state, action);
+    else state = next;
+    const events = pending;
+    pending = [];
+    await store.append({ actions, events, state });
+  };
+
+  let weightsCache: { candidates: number; weights: readonly number[] } | undefined;
+  const clock = options.clock ?? Date.now;
+  const started = clock();
+  const limit = createLimiter(options.concurrency ?? 8);
+  const context: StepContext = {
+    options,
+    seed,
+    minibatchSize,
+    instance,
+    validation: options.validation,
+    limit,
+    emit,
+    // Weights change only when a candidate joins the pool.
+    weights: (current) => {
+      if (weightsCache?.candidates !== current.candidates.length) {
+        weightsCache = {
+          candidates: current.candidates.length,
+          weights: selectionWeights(current.validationScores),
+        };
+      }
+      return weightsCache.weights;
+    },
+  };
+  const rules = stopRules(options);
+
+  emit({
+    type: 'run-start',
+    resumed: saved !== undefined,
+    step: state.step,
+    evaluationsUsed: state.evaluationsUsed,
+    maxEvaluations: options.maxEvaluations,
+    trainingSize: state.trainingIds.length,
+    validationSize: options.validation.length,
+    modules: header.modules,
+  });
+
+  let reason: string;
+  try {
+    if (state.candidates.length === 0) {
+      const evaluations = await evaluateMany({
+        program: options.program,
+        evaluate: options.evaluate,
+        model: options.taskModel,
+        prompts,
+        instances: options.validation,
+        limit,
+        abortSignal: options.abortSignal,
+        onEvaluated: (evaluated) =>
+          emit({
+            type: 'evaluation-end',
+            step: null,
+            target: 'validation',
+            instanceId: evaluated.instance.id,
+            score: evaluated.evaluation.score,
+          }),
+      });
+      const scores = evaluations.map((evaluated) => evaluated.evaluation.score);
+      emit({
+        type: 'candidate-validated',
+        candidate: 0,
+        parent: null,
+        score: scores.reduce((total, score) => total + score, 0) / scores.length,
+        improved: true,
+        evaluationsUsed: scores.length,
+      });
+      await commit([
+        {
+          type: 'seed-evaluated',
+          prompts,
+          validationScores: scores,
+          usage: [taskUsage(evaluations)],
+        },
+      ]);
+    }
+    for (;;) {
+      const stop = firstStopReason(rules, {
+        state,
+        elapsedMs: clock() - started,
+        nextStepMaxEvaluations: 2 * minibatchSize + options.validation.length,
+      });
+      if (stop !== undefined) {
+        reason = stop;
+        break;
+      }
+      const action = await executeStep(context, state);
+      const before = state.bestCandidate;
+      const accepted = action.accepted;
+      const applied = reduceSearch(state, action);
+      if (accepted !== undefined) {
+        const candidate = applied.candidates[applied.candidates.length - 1];
+        emit({
+          type: 'candidate-validated',
+          candidate: applied.candidates.length - 1,
+          parent: action.record.parent,
+          score: candidate?.validationScore ?? 0,
+          improved: applied.bestCandidate !== before,
+          evaluationsUsed: applied.evaluationsUsed,
+        });
+      }
+      const best = applied.candidates[applied.bestCandidate];
+      emit({
+        type: 'step-end',
+        step: action.record.step,
+        outcome: action.record.outcome,
+        evaluationsUsed: applied.evaluationsUsed,
+        bestCandidate: applied.bestCandidate,
+        bestScore: best?.validationScore ?? 0,
+        stepsSinceImprovement: applied.stepsSinceImprovement,
+        candidates: applied.candidates.length,
+      });
+      await commit([action], applied);
+    }
+  } catch (error) {
+    const seedCandidate = state.candidates[0];
+    const best = state.candidates[state.bestCandidate];
+    options.onEvent?.({
+      type: 'run-end',
+      reason: 'error',
+      error: error instanceof Error ? error.message : String(error),
+      seedScore: seedCandidate?.validationScore ?? 0,
+      bestScore: best?.validationScore ?? 0,
+      bestCandidate: state.bestCandidate,
+      evaluationsUsed: state.evaluationsUsed,
+      steps: state.step,
+      candidates: state.candidates.length,
+    });
+    throw error;
+  }
+  const result = buildSearchResult(state, reason, instance);
+  options.onEvent?.({
+    type: 'run-end',
+    reason,
+    seedScore: result.seedScore,
+    bestScore: result.bestScore,
+    bestCandidate: state.bestCandidate,
+    evaluationsUsed: state.evaluationsUsed,
+    steps: state.step,
+    candidates: state.candidates.length,
+  });
+  return result;
+}
+
+function stopRules(options: SearchOptions): StopRule[] {
+  const rules: StopRule[] = [maxEvaluations(options.maxEvaluations)];
+  if (options.maxSteps !== undefined) rules.push(maxSteps(options.maxSteps));
+  if (options.maxWallTimeMs !== undefined) rules.push(maxWallTime(options.maxWallTimeMs));
+  if (options.maxOptimizerCost !== undefined)
+    rules.push(maxOptimizerCost(options.maxOptimizerCost));
+  if (options.stopSignal !== undefined) rules.push(stopOnSignal(options.stopSignal));
+  rules.push(...(options.stopRules ?? []));
+  return rules;
+}
+
+function checkOptions(options: SearchOptions, minibatchSize: number): void {
+  const fail = (argument: string, message: string) => {
+    throw new InvalidArgumentError({ argument, message: `${argument}: ${message}` });
+  };
+  if (!Number.isInteger(minibatchSize) || minibatchSize < 1)
+    fail('minibatchSize', 'must be a positive integer');
+  if (options.train.length === 0) fail('train', 'the training set is empty');
+  if (options.validation.length === 0) fail('validation', 'the validation set is empty');
+  if (options.program.modules.length === 0) fail('program', 'the program has no module');
+  if (
+    !Number.isInteger(options.maxEvaluations) ||
+    options.maxEvaluations < options.validation.length
+  ) {
+    fail(
+      'maxEvaluations',
+      `must be an integer of at least |V| = ${options.validation.length} (the seed's validation pass), got ${options.maxEvaluations}`,
+    );
+  }
+  const seen = new Set<string>();
+  for (const [split, instances] of [
+    ['train', options.train],
+    ['validation', options.validation],
+  ] as const) {
+    for (const instance of instances) {
+      if (seen.has(instance.id))
+        fail(
+          split,
+          `instance id ${instance.id} appears twice (ids must be unique across train and validation)`,
+        );
+      seen.add(instance.id);
+    }
+  }
+}
+
+function checkHeader(saved: RunHeader, current: RunHeader): void {
+  for (const field of [
+    'formatVersion',
+    'seed',
+    'minibatchSize',
+    'modules',
+    'seedPrompts',
+    'trainingIds',
+    'validationIds',
+    'settings',
+  ] as const) {
+    if (JSON.stringify(saved[field]) !== JSON.stringify(current[field])) {
+      throw new RunMismatchError({
+        field,
+        message: `cannot resume: the saved run's ${field} differs from this configuration (start a new run, or restore the original ${field})`,
+      });
+    }
+  }
+}

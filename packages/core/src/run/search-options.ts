@@ -1,0 +1,51 @@
+import type { Evaluator, Instance, Program, Prompts } from '@forge/program';
+import type { LanguageModel } from '@forge/provider';
+import type { SearchEvent } from '../events/search-event.js';
+import type { StopRule } from '../stop/stop-rules.js';
+import type { RunStore } from '../store/run-store.js';
+
+/** Options of `runSearch`. */
+export interface SearchOptions {
+  /** The LM program whose prompts are optimized. */
+  readonly program: Program;
+  /** The metric: scores one execution, with feedback. */
+  readonly evaluate: Evaluator;
+  /** The model the program runs on. */
+  readonly taskModel: LanguageModel;
+  /** The model of the reflector (and, later, of the other optimizer roles). */
+  readonly optimizerModel: LanguageModel;
+  /** Training instances D₀. */
+  readonly train: readonly Instance[];
+  /** Validation instances V (never used for training or synthesis). */
+  readonly validation: readonly Instance[];
+  /** Budget: task evaluations, never exceeded (SPEC §3). */
+  readonly maxEvaluations: number;
+  /** The run's seed. Default 0. */
+  readonly seed?: number | string;
+  /** Minibatch size |B|. Default 3. */
+  readonly minibatchSize?: number;
+  /** Candidate 0; default the program's seed prompts. */
+  readonly seedPrompts?: Prompts;
+  /** Task evaluations in flight at once. Default 8. */
+  readonly concurrency?: number;
+  /** Stop after this many completed steps. */
+  readonly maxSteps?: number;
+  /** Stop once this invocation has run this long. */
+  readonly maxWallTimeMs?: number;
+  /** Stop once the optimizer roles have spent this much (USD from the cost meter, or tokens). */
+  readonly maxOptimizerCost?: { readonly usd?: number; readonly tokens?: number };
+  /** Further stop rules, checked between steps. */
+  readonly stopRules?: readonly StopRule[];
+  /** Graceful stop: when aborted, the run stops after the current step and saves. */
+  readonly stopSignal?: AbortSignal;
+  /** Immediate stop: in-flight model calls are aborted; the state stays at the last saved step. */
+  readonly abortSignal?: AbortSignal;
+  /** Where progress is saved; default in memory. A store holding a run resumes it. */
+  readonly store?: RunStore;
+  /** Receives every event as it happens. Must not throw. */
+  readonly onEvent?: (event: SearchEvent) => void;
+  /** Output-token limit of reflector calls. */
+  readonly reflectionMaxOutputTokens?: number;
+  /** Milliseconds clock. Default `Date.now`. */
+  readonly clock?: () => number;
+}

@@ -1,0 +1,34 @@
+import type { Prompts } from '@forge/program';
+import type { SamplerState } from '../sampler/minibatch-sampler.js';
+import type { StepRecord } from './search-state.js';
+import type { UsageEntry } from './usage-totals.js';
+
+/** The seed candidate was evaluated on the validation set. */
+export interface SeedEvaluatedAction {
+  readonly type: 'seed-evaluated';
+  /** The seed prompts. */
+  readonly prompts: Prompts;
+  /** Its score on every validation instance, in `validationIds` order. */
+  readonly validationScores: readonly number[];
+  /** Task usage of the validation pass. */
+  readonly usage: readonly UsageEntry[];
+}
+
+/** A step finished: everything it decided and observed, applied at once. */
+export interface StepCompletedAction {
+  readonly type: 'step-completed';
+  /** The step's record; the reducer decides `improved`. */
+  readonly record: Omit<StepRecord, 'improved'>;
+  /** The sampler after drawing the step's minibatch. */
+  readonly sampler: SamplerState;
+  /** The accepted proposal and its validation scores, when the step accepted one. */
+  readonly accepted?: {
+    readonly prompts: Prompts;
+    readonly validationScores: readonly number[];
+  };
+  /** Usage of the step's model calls by role. */
+  readonly usage: readonly UsageEntry[];
+}
+
+/** Every change to the search state. */
+export type SearchAction = SeedEvaluatedAction | StepCompletedAction;

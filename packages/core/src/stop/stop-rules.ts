@@ -1,0 +1,74 @@
+import { existsSync } from 'node:fs';
+import type { SearchState } from '../state/search-state.js';
+import { optimizerTotals } from '../state/usage-totals.js';
+
+/** What a stop rule sees, between steps. */
+export interface StopContext {
+  /** The state after the last completed step. */
+  readonly state: SearchState;
+  /** Milliseconds since this invocation of the search started. */
+  readonly elapsedMs: number;
+  /** The most evaluations the next step may spend: 2·|B| + |V|. */
+  readonly nextStepMaxEvaluations: number;
+}
+
+/** A stop rule returns the reason to stop, or undefined to go on. Rules compose by listing them. */
+export type StopRule = (context: StopContext) => string | undefined;
+
+/** SPEC §3: a step starts only if used + 2·|B| + |V| ≤ max, so the budget is never exceeded. */
+export function maxEvaluations(max: number): StopRule {
+  return ({ state, nextStepMaxEvaluations }) =>
+    state.evaluationsUsed + nextStepMaxEvaluations > max
+      ? `evaluation budget (${state.evaluationsUsed} of ${max} used; a step may need ${nextStepMaxEvaluations})`
+      : undefined;
+}
+
+/** Stops after `count` completed steps. */
+export function maxSteps(count: number): StopRule {
+  return ({ state }) => (state.step >= count ? `step limit (${count})` : undefined);
+}
+
+/** Stops once this invocation has run for `milliseconds`. */
+export function maxWallTime(milliseconds: number): StopRule {
+  return ({ elapsedMs }) =>
+    elapsedMs >= milliseconds
+      ? `wall-time limit (${Math.round(milliseconds / 1000)} s)`
+      : undefined;
+}
+
+/** Stops when the optimizer-side roles have spent `usd` dollars or `tokens` tokens. */
+export function maxOptimizerCost(limits: { usd?: number; tokens?: number }): StopRule {
+  return ({ state }) => {
+    const totals = optimizerTotals(state.usage);
+    if (limits.usd !== undefined && totals.costUsd >= limits.usd) {
+      return `optimizer cost limit ($${limits.usd})`;
+    }
+    const tokens = totals.inputTokens + totals.outputTokens;
+    if (limits.tokens !== undefined && tokens >= limits.tokens) {
+      return `optimizer token limit (${limits.tokens})`;
+    }
+    return undefined;
+  };
+}
+
+/** Stops (gracefully, between steps) once the signal is aborted. */
+export function stopOnSignal(signal: AbortSignal): StopRule {
+  return () => (signal.aborted ? 'stop requested' : undefined);
+}
+
+/** Stops (gracefully, between steps) once a file exists at `path`. */
+export function stopOnFile(path: string): StopRule {
+  return () => (existsSync(path) ? `stop file ${path}` : undefined);
+}
+
+/** The first reason any rule gives, or undefined. */
+export function firstStopReason(
+  rules: readonly StopRule[],
+  context: StopContext,
+): string | undefined {
+  for (const rule of rules) {
+    const reason = rule(context);
+    if (reason !== undefined) return reason;
+  }
+  return undefined;
+}

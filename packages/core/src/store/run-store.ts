@@ -1,0 +1,73 @@
+import type { Prompts } from '@forge/program';
+import type { SearchEvent } from '../events/search-event.js';
+import type { SearchAction } from '../state/search-action.js';
+import type { SearchState } from '../state/search-state.js';
+
+/** What identifies a run: a resumed run must match it exactly. */
+export interface RunHeader {
+  /** Version of the saved format. */
+  readonly formatVersion: 1;
+  /** The run's seed. */
+  readonly seed: number | string;
+  /** Minibatch size. */
+  readonly minibatchSize: number;
+  /** Module names in order. */
+  readonly modules: readonly string[];
+  /** The seed candidate. */
+  readonly seedPrompts: Prompts;
+  /** Original training ids, in order. */
+  readonly trainingIds: readonly string[];
+  /** Validation ids, in order. */
+  readonly validationIds: readonly string[];
+  /** Settings that change decisions (patience, attempts, epochs, variant…), compared on resume. */
+  readonly settings: Readonly<Record<string, unknown>>;
+}
+
+/** One atomic unit of saved progress: the actions of one step (or of the seed evaluation, or of a synthesis event). */
+export interface RunCommit {
+  /** Actions to append to the log, in order. */
+  readonly actions: readonly SearchAction[];
+  /** Events emitted while producing them (for stores that keep an event table). */
+  readonly events: readonly SearchEvent[];
+  /** The state after applying the actions (for stores that keep derived tables). */
+  readonly state: SearchState;
+}
+
+/**
+ * Where a run is saved (owned by the core; `@forge/store` implements it on SQLite). The action
+ * log is the source of truth: replaying it through `reduceSearch` rebuilds the state.
+ */
+export interface RunStore {
+  /** The saved header and action log, or undefined when nothing is saved yet. */
+  load(): Promise<{ header: RunHeader; actions: SearchAction[] } | undefined>;
+  /** Saves the header of a new run. */
+  initialize(header: RunHeader): Promise<void>;
+  /** Appends one commit atomically: all of it is saved, or none of it. */
+  append(commit: RunCommit): Promise<void>;
+}
+
+/** A `RunStore` in memory: for tests and for runs that need no persistence. */
+export class MemoryRunStore implements RunStore {
+  private header: RunHeader | undefined;
+  private readonly actions: SearchAction[] = [];
+  /** Every commit appended, in order (tests inspect it). */
+  readonly commits: RunCommit[] = [];
+
+  async load(): Promise<{ header: RunHeader; actions: SearchAction[] } | undefined> {
+    return this.header === undefined
+      ? undefined
+      : { header: this.header, actions: [...this.actions] };
+  }
+
+  async initialize(header: RunHeader): Promise<void> {
+    if (this.header !== undefined)
+      throw new Error('MemoryRunStore: the run is already initialized');
+    this.header = header;
+  }
+
+  async append(commit: RunCommit): Promise<void> {
+    if (this.header === undefined) throw new Error('MemoryRunStore: initialize the run first');
+    this.actions.push(...commit.actions);
+    this.commits.push(commit);
+  }
+}
