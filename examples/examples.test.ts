@@ -8,7 +8,9 @@ import { describe, expect, it } from 'vitest';
 // Every example runs offline (mock or simulated models) and must exit 0 printing its summary.
 const here = dirname(fileURLToPath(import.meta.url));
 const run = promisify(execFile);
-const examples = readdirSync(here).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'vitest.config.ts');
+const examples = readdirSync(here).filter(
+  (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && file !== 'vitest.config.ts',
+);
 
 describe('examples', () => {
   it('has examples to run', () => {
