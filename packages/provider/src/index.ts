@@ -6,14 +6,21 @@ export {
   type RunAgentOptions,
   runAgent,
 } from './agent/run-agent.js';
+export type { CallCache, CallCacheEntry } from './cache/call-cache.js';
+export { callCacheKey, callCacheKeyVersion } from './cache/call-cache-key.js';
+export { canonicalJson } from './cache/canonical-json.js';
+export { MemoryCallCache } from './cache/memory-call-cache.js';
 export {
   APICallError,
   type APICallErrorKind,
   isRetryableFailure,
 } from './errors/api-call-error.js';
 export { ForgeError } from './errors/forge-error.js';
+export { httpCallError, scrubError } from './errors/http-call-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
 export { LoadSettingError } from './errors/load-setting-error.js';
+export { type HeaderLookup, headerLookup, parseRetryAfterMs } from './errors/parse-retry-after.js';
+export { RetryError, type RetryErrorReason } from './errors/retry-error.js';
 export type {
   CallMetadata,
   GenerateRequest,
@@ -43,3 +50,74 @@ export {
   parseModelString,
 } from './language-model/model-string.js';
 export { addUsage, emptyUsage } from './language-model/usage.js';
+export {
+  type CallRecorder,
+  MemoryCallRecorder,
+  type RecordedCall,
+  type RecordedError,
+  type RecordedRequest,
+  recordError,
+} from './middleware/call-recorder.js';
+export { abortReason, type Clock, sleep, systemClock } from './middleware/clock.js';
+export {
+  applyDefaultMiddleware,
+  type DefaultMiddlewareOptions,
+  defaultConcurrency,
+  defaultMiddleware,
+  defaultTimeoutMs,
+} from './middleware/default-middleware.js';
+export { estimateRequestTokens } from './middleware/estimate-tokens.js';
+export {
+  type LanguageModelMiddleware,
+  modelIdentity,
+  wrapLanguageModel,
+} from './middleware/language-model-middleware.js';
+export {
+  type LimitOptions,
+  type LimitOutcome,
+  type LimitPermit,
+  ModelLimiter,
+} from './middleware/model-limiter.js';
+export { TokenBucket } from './middleware/token-bucket.js';
+export { type CacheOptions, withCache } from './middleware/with-cache.js';
+export { withCostMeter } from './middleware/with-cost-meter.js';
+export { withLimits } from './middleware/with-limits.js';
+export { withRecorder } from './middleware/with-recorder.js';
+export {
+  applyRequestDefaults,
+  type RequestDefaults,
+  withRequestDefaults,
+} from './middleware/with-request-defaults.js';
+export { type RetryEvent, type RetryOptions, withRetry } from './middleware/with-retry.js';
+export { type TimeoutOptions, withTimeout } from './middleware/with-timeout.js';
+export {
+  CostMeter,
+  type CostRecord,
+  type CostTotals,
+  type UsageTotal,
+  unassignedRole,
+} from './pricing/cost-meter.js';
+export { defaultPricesDate, defaultPriceTable } from './pricing/default-price-table.js';
+export {
+  findModelPrice,
+  type ModelPrice,
+  mergePriceTables,
+  type PriceTable,
+  parsePriceTable,
+  priceUsage,
+} from './pricing/price-table.js';
+export {
+  defaultProviderRegistry,
+  type ProviderFactory,
+  type ProviderFactoryOptions,
+  ProviderRegistry,
+  registerProvider,
+  unregisterProvider,
+} from './registry/provider-registry.js';
+export {
+  type Environment,
+  loadApiKey,
+  loadOptionalSetting,
+  withoutTrailingSlash,
+} from './settings/load-setting.js';
+export { redactSecrets, registerSecret } from './settings/redact-secrets.js';

@@ -1,4 +1,12 @@
 export {
+  type LoopbackHandler,
+  type LoopbackRequest,
+  type LoopbackResponse,
+  type LoopbackServer,
+  startLoopbackServer,
+} from './loopback-server.js';
+export { ManualClock } from './manual-clock.js';
+export {
   type MockCall,
   MockLanguageModel,
   type MockLanguageModelSettings,

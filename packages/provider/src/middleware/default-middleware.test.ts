@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { defineTool } from '../agent/agent-tool.js';
+import { runAgent } from '../agent/run-agent.js';
+import { MemoryCallCache } from '../cache/memory-call-cache.js';
+import { APICallError } from '../errors/api-call-error.js';
+import { CostMeter } from '../pricing/cost-meter.js';
+import { ManualClock } from '../testing/manual-clock.js';
+import { MockLanguageModel } from '../testing/mock-language-model.js';
+import { MemoryCallRecorder } from './call-recorder.js';
+import { applyDefaultMiddleware } from './default-middleware.js';
+import { ModelLimiter } from './model-limiter.js';
+
+const prices = { 'mock:*': { inputPerMillion: 1_000_000, outputPerMillion: 0 } };
+
+describe('applyDefaultMiddleware', () => {
+  it('records one logical call per request: retries are inside, cache hits are outside the limits', async () => {
+    const clock = new ManualClock();
+    const model = new MockLanguageModel({
+      responses: [
+        new APICallError({ message: 'busy', kind: 'http', statusCode: 429, retryAfterMs: 5 }),
+        { text: 'ok', usage: { inputTokens: 3, outputTokens: 1 } },
+      ],
+    });
+    const recorder = new MemoryCallRecorder();
+    const meter = new CostMeter({ prices, useDefaultPrices: false });
+    const limiter = new ModelLimiter({ concurrency: 4, clock });
+    const wrapped = applyDefaultMiddleware(model, {
+      recorder,
+      costMeter: meter,
+      cache: new MemoryCallCache(),
+      limits: limiter,
+      clock,
+      defaults: { maxOutputTokens: 64 },
+    });
+    const request = {
+      messages: [{ role: 'user' as const, content: 'q' }],
+      metadata: { role: 'task' },
+    };
+    const running = wrapped.generate(request);
+    await clock.runAll();
+    const first = await running;
+    const second = await wrapped.generate(request);
+
+    expect(model.calls).toHaveLength(2);
+    expect(model.calls[0]?.request.maxOutputTokens).toBe(64);
+    expect(first).toMatchObject({ text: 'ok', costUsd: 3 });
+    expect(second).toMatchObject({ text: 'ok', cached: true, costUsd: 0 });
+    expect(
+      recorder.calls.map((call) => [call.result?.cached === true, call.result?.costUsd]),
+    ).toEqual([
+      [false, 3],
+      [true, 0],
+    ]);
+    expect(recorder.calls[0]?.request.maxOutputTokens).toBe(64);
+    expect(meter.totals().byRole['task']).toMatchObject({ calls: 1, cachedCalls: 1, usd: 3 });
+    // The 429 halved the shared limiter's concurrency; the cache hit never touched it.
+    expect(limiter.concurrency).toBe(2);
+    expect(limiter.active).toBe(0);
+  });
+
+  it('times out a stuck attempt and retries it', async () => {
+    const clock = new ManualClock();
+    let attempt = 0;
+    const model = new MockLanguageModel({
+      responses: async (request) => {
+        attempt++;
+        if (attempt === 1) {
+          await new Promise((_, reject) =>
+            request.abortSignal?.addEventListener('abort', () =>
+              reject(request.abortSignal?.reason),
+            ),
+          );
+        }
+        return 'second try';
+      },
+    });
+    const wrapped = applyDefaultMiddleware(model, {
+      timeoutMs: 1000,
+      retry: { initialDelayMs: 10, random: () => 0 },
+      clock,
+    });
+    const running = wrapped.generate({ messages: [] });
+    await clock.advance(1000);
+    await clock.advance(10);
+    await expect(running).resolves.toMatchObject({ text: 'second try' });
+    expect(model.calls).toHaveLength(2);
+  });
+
+  it('composes with runAgent: every step is metered, recorded and counted', async () => {
+    const model = new MockLanguageModel({
+      responses: [{ toolCalls: [{ id: 'c1', name: 'echo', input: { value: 'a' } }] }, 'done'],
+    });
+    const recorder = new MemoryCallRecorder();
+    const meter = new CostMeter({ prices, useDefaultPrices: false });
+    const wrapped = applyDefaultMiddleware(model, { recorder, costMeter: meter });
+    const echo = defineTool({
+      name: 'echo',
+      description: 'Echoes.',
+      inputSchema: z.object({ value: z.string() }),
+      execute: ({ value }) => value,
+    });
+    const result = await runAgent({
+      model: wrapped,
+      prompt: 'go',
+      tools: [echo],
+      metadata: { role: 'generate' },
+    });
+    expect(result.text).toBe('done');
+    expect(result.costUsd).toBe(20);
+    expect(recorder.calls.map((call) => call.role)).toEqual(['generate', 'generate']);
+    expect(meter.totals().byRole['generate']?.calls).toBe(2);
+  });
+});

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { redactSecrets, registerSecret } from './redact-secrets.js';
+
+describe('redactSecrets', () => {
+  it('removes registered secrets wherever they appear', () => {
+    registerSecret('custom-token-zyxwvu');
+    expect(redactSecrets('a custom-token-zyxwvu b custom-token-zyxwvu')).toBe(
+      'a [REDACTED] b [REDACTED]',
+    );
+  });
+
+  it('removes credential-shaped tokens even when not registered', () => {
+    expect(redactSecrets('Authorization: Bearer abcdefghijkl123')).toBe(
+      'Authorization: Bearer [REDACTED]',
+    );
+    expect(redactSecrets('Incorrect API key provided: sk-proj-AbCdEf1234567890xyz.')).toBe(
+      'Incorrect API key provided: [REDACTED].',
+    );
+    expect(redactSecrets('x-api-key: abcdefgh12345678')).toBe('x-api-key: [REDACTED]');
+  });
+
+  it('leaves ordinary text and short values alone', () => {
+    registerSecret('short');
+    expect(redactSecrets('a short answer about the bearer of news')).toBe(
+      'a short answer about the bearer of news',
+    );
+  });
+});
