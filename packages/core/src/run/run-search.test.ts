@@ -5,7 +5,7 @@ import {
   toyProgram,
   toyReflector,
   toyTaskModel,
-} from '../__fixtures__/toy-task.js';
+} from '../testing/toy-task.js';
 import { RunMismatchError } from '../errors/run-mismatch-error.js';
 import type { SearchEvent } from '../events/search-event.js';
 import { MemoryRunStore } from '../store/run-store.js';

@@ -1,0 +1,12 @@
+// Test helpers for packages that drive the core (the store, the sdk, the CLI): a toy task with
+// scripted models. Not part of the public API.
+export {
+  categories,
+  hashLatency,
+  proposedPrompt,
+  toyEvaluate,
+  toyInstances,
+  toyProgram,
+  toyReflector,
+  toyTaskModel,
+} from './toy-task.js';

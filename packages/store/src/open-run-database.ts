@@ -1,0 +1,102 @@
+import { accessSync, constants, existsSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { migrations } from './migrations.js';
+import { StoreError } from './store-error.js';
+
+/** A run's database handle. */
+export type RunDatabase = Database.Database;
+
+/** The database file inside a run directory. */
+export const databaseFileName = 'forge.db';
+
+/** Options of `openRunDatabase`. */
+export interface OpenRunDatabaseOptions {
+  /** Create the directory and database when missing. Default true. */
+  readonly create?: boolean;
+  /** Open read-only (for reports and listings). Default false. */
+  readonly readonly?: boolean;
+}
+
+/**
+ * Opens (or creates) `<runDir>/forge.db` in WAL mode and brings its schema up to date. Checks the
+ * directory first so that a user mistake (a file where a directory should be, a read-only
+ * directory, a directory that holds no run) is a `StoreError` naming the path, not a SQLite trace.
+ */
+export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions = {}): RunDatabase {
+  const create = options.create ?? true;
+  const file = join(runDir, databaseFileName);
+  if (existsSync(runDir) && !statSync(runDir).isDirectory()) {
+    throw new StoreError({ reason: 'not-a-directory', path: runDir, message: `${runDir} is not a directory` });
+  }
+  if (!existsSync(file)) {
+    if (!create || options.readonly) {
+      throw new StoreError({ reason: 'not-a-run', path: runDir, message: `${runDir} holds no Forge run (no ${databaseFileName})` });
+    }
+    try {
+      mkdirSync(runDir, { recursive: true });
+    } catch (error) {
+      throw ioError(runDir, error);
+    }
+  }
+  if (!options.readonly) {
+    try {
+      // A real write, not access(2): root passes permission checks but not a read-only mount.
+      const probe = join(runDir, `.write-probe-${process.pid}`);
+      writeFileSync(probe, '');
+      unlinkSync(probe);
+      if (existsSync(file)) accessSync(file, constants.W_OK);
+    } catch (error) {
+      throw new StoreError({
+        reason: 'read-only',
+        path: runDir,
+        message: `cannot write to the run directory ${runDir} (read-only or no permission); choose another --run-dir`,
+        cause: error,
+      });
+    }
+  }
+  let database: RunDatabase;
+  try {
+    database = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    if (!options.readonly) {
+      database.pragma('journal_mode = WAL');
+      // WAL with NORMAL sync survives a killed process (kill -9); only a power loss may drop the
+      // last commits, which resume then repeats.
+      database.pragma('synchronous = NORMAL');
+    }
+    database.pragma('busy_timeout = 5000');
+  } catch (error) {
+    throw new StoreError({ reason: 'corrupt', path: file, message: `cannot open ${file}: ${(error as Error).message}`, cause: error });
+  }
+  migrate(database, file, options.readonly ?? false);
+  return database;
+}
+
+function migrate(database: RunDatabase, file: string, readonly: boolean): void {
+  const version = database.pragma('user_version', { simple: true }) as number;
+  if (version > migrations.length) {
+    database.close();
+    throw new StoreError({
+      reason: 'newer-schema',
+      path: file,
+      message: `${file} was written by a newer Forge (schema ${version}, this one knows ${migrations.length}); upgrade Forge to read it`,
+    });
+  }
+  if (version === migrations.length) return;
+  if (readonly) {
+    database.close();
+    throw new StoreError({ reason: 'read-only', path: file, message: `${file} needs a schema upgrade; open it once with write access` });
+  }
+  database.transaction(() => {
+    for (let index = version; index < migrations.length; index++) database.exec(migrations[index] as string);
+    database.pragma(`user_version = ${migrations.length}`);
+  })();
+}
+
+function ioError(path: string, error: unknown): StoreError {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
+    return new StoreError({ reason: 'read-only', path, message: `cannot create ${path}: permission denied or read-only file system`, cause: error });
+  }
+  return new StoreError({ reason: 'io', path, message: `cannot create ${path}: ${(error as Error).message}`, cause: error });
+}

@@ -1,0 +1,170 @@
+import type { RunCommit, RunHeader, RunStore, SearchAction, SearchState } from '@forge/core';
+import type { Instance } from '@forge/program';
+import { openRunDatabase, type RunDatabase } from './open-run-database.js';
+import { StoreError } from './store-error.js';
+
+/**
+ * The core's `RunStore` on SQLite: one transaction per commit (a step, the seed evaluation or a
+ * synthesis event) appends the actions to the log and writes the derived rows, so a run killed
+ * at any moment reopens at its last whole step.
+ */
+export class SqliteRunStore implements RunStore {
+  /** The run directory. */
+  readonly runDir: string;
+  /** The open database (shared with the call cache and synthesis journal of the same run). */
+  readonly database: RunDatabase;
+  private readonly statements;
+
+  constructor(runDir: string, options: { database?: RunDatabase } = {}) {
+    this.runDir = runDir;
+    this.database = options.database ?? openRunDatabase(runDir);
+    const database = this.database;
+    this.statements = {
+      meta: database.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      readMeta: database.prepare('SELECT value FROM meta WHERE key = ?'),
+      actions: database.prepare('SELECT payload FROM actions ORDER BY seq'),
+      action: database.prepare('INSERT INTO actions (commit_seq, type, step, payload) VALUES (?, ?, ?, ?)'),
+      commit: database.prepare(
+        'INSERT INTO commits (created_at, step, evaluations_used, best_candidate, best_score) VALUES (?, ?, ?, ?, ?)',
+      ),
+      event: database.prepare('INSERT INTO events (commit_seq, type, payload) VALUES (?, ?, ?)'),
+      candidate: database.prepare(
+        'INSERT INTO candidates (candidate, parent, module, step, validation_score, evaluations_at_discovery, prompts) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      score: database.prepare('INSERT INTO validation_scores (candidate, instance_id, score) VALUES (?, ?, ?)'),
+      step: database.prepare(
+        'INSERT INTO steps (step, parent, module, outcome, no_op_reason, minibatch, parent_scores, proposal_scores, candidate, evaluations, improved, evaluations_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      instance: database.prepare(
+        'INSERT OR IGNORE INTO instances (id, split, origin, input, gold, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+    };
+  }
+
+  async load(): Promise<{ header: RunHeader; actions: SearchAction[] } | undefined> {
+    const row = this.statements.readMeta.get('header') as { value: string } | undefined;
+    if (row === undefined) return undefined;
+    const actions = (this.statements.actions.all() as { payload: string }[]).map(
+      (action) => JSON.parse(action.payload) as SearchAction,
+    );
+    return { header: JSON.parse(row.value) as RunHeader, actions };
+  }
+
+  async initialize(header: RunHeader): Promise<void> {
+    if (this.statements.readMeta.get('header') !== undefined) {
+      throw new StoreError({ reason: 'corrupt', path: this.runDir, message: `${this.runDir} already holds a run` });
+    }
+    this.database.transaction(() => {
+      this.statements.meta.run('header', JSON.stringify(header));
+      this.statements.meta.run('created_at', new Date().toISOString());
+      this.statements.meta.run('status', 'running');
+    })();
+  }
+
+  async append(commit: RunCommit): Promise<void> {
+    this.database.transaction(() => this.write(commit))();
+  }
+
+  /** Records instances of a split (originals at the start; synthetic ones come with their event). */
+  writeInstances(split: 'train' | 'validation' | 'test', instances: readonly Instance[], origin = 'original'): void {
+    this.database.transaction(() => {
+      for (const instance of instances) this.insertInstance(split, instance, origin);
+    })();
+  }
+
+  /** Sets a metadata value (status, stop reason, labels). */
+  setMeta(key: string, value: string): void {
+    this.statements.meta.run(key, value);
+  }
+
+  /** Reads a metadata value. */
+  getMeta(key: string): string | undefined {
+    return (this.statements.readMeta.get(key) as { value: string } | undefined)?.value;
+  }
+
+  /** Closes the database. */
+  close(): void {
+    this.database.close();
+  }
+
+  private write(commit: RunCommit): void {
+    const { state } = commit;
+    const best = state.candidates[state.bestCandidate];
+    const commitSeq = Number(
+      this.statements.commit.run(
+        new Date().toISOString(),
+        state.step,
+        state.evaluationsUsed,
+        state.bestCandidate,
+        best?.validationScore ?? null,
+      ).lastInsertRowid,
+    );
+    for (const action of commit.actions) {
+      const step = action.type === 'step-completed' ? action.record.step : null;
+      this.statements.action.run(commitSeq, action.type, step, JSON.stringify(action));
+      this.writeDerived(action, state);
+    }
+    for (const event of commit.events) {
+      this.statements.event.run(commitSeq, event.type, JSON.stringify(event));
+    }
+  }
+
+  private writeDerived(action: SearchAction, state: SearchState): void {
+    switch (action.type) {
+      case 'seed-evaluated': {
+        this.insertCandidate(state, 0, action.validationScores);
+        return;
+      }
+      case 'step-completed': {
+        const { record } = action;
+        const history = state.history[record.step];
+        this.statements.step.run(
+          record.step,
+          record.parent,
+          record.module,
+          record.outcome,
+          record.noOpReason ?? null,
+          JSON.stringify(record.minibatch),
+          JSON.stringify(record.parentScores),
+          record.proposalScores === undefined ? null : JSON.stringify(record.proposalScores),
+          record.candidate ?? null,
+          record.evaluations,
+          history?.improved ? 1 : 0,
+          state.evaluationsUsed,
+        );
+        if (action.accepted !== undefined && record.candidate !== undefined) {
+          this.insertCandidate(state, record.candidate, action.accepted.validationScores);
+        }
+        return;
+      }
+    }
+  }
+
+  private insertCandidate(state: SearchState, index: number, scores: readonly number[]): void {
+    const candidate = state.candidates[index];
+    if (candidate === undefined) return;
+    this.statements.candidate.run(
+      index,
+      candidate.parent,
+      candidate.module,
+      candidate.step,
+      candidate.validationScore,
+      candidate.evaluationsAtDiscovery,
+      JSON.stringify(candidate.prompts),
+    );
+    scores.forEach((score, position) => {
+      this.statements.score.run(index, state.validationIds[position], score);
+    });
+  }
+
+  private insertInstance(split: string, instance: Instance, origin: string): void {
+    this.statements.instance.run(
+      instance.id,
+      split,
+      origin,
+      JSON.stringify(instance.input),
+      JSON.stringify(instance.gold),
+      instance.metadata === undefined ? null : JSON.stringify(instance.metadata),
+    );
+  }
+}
