@@ -1,1 +1,30 @@
-export {};
+export { aimeDataFiles, checkData, pullData } from './aime-data.js';
+export {
+  aimeModuleName,
+  aimeSeedPrompt,
+  createAimeProgram,
+  parseAimeResponse,
+  renderAimeInput,
+  taskMaxOutputTokens,
+} from './aime-program.js';
+export {
+  type AimeRecords,
+  aime2025RowSchema,
+  aimoRowSchema,
+  loadAimeRecords,
+} from './aime-records.js';
+export { aimeSignature } from './aime-signature.js';
+export { benchmarkPackage } from './benchmark-package.js';
+export { aimeSplitSeed, buildAimeSplits } from './build-aime-splits.js';
+export { aimeSynthesis, createBenchmark } from './create-benchmark.js';
+export { evaluateAime } from './evaluate-aime.js';
+export {
+  type DownloadHubRowsOptions,
+  downloadHubRows,
+  type HubSplit,
+  hubRowsEndpoint,
+} from './hub/download-hub-rows.js';
+export { checkHubData, type HubDataFile, pullHubData } from './hub/hub-data.js';
+export { type HubRecords, readHubRecords } from './hub/read-hub-records.js';
+export { type PythonIntResult, parsePythonInt, parseStrippedPythonInt } from './python-int.js';
+export { type AnswerJudgement, judgeAnswer, scoreAnswer } from './score-answer.js';
