@@ -1,0 +1,67 @@
+import {
+  APICallError,
+  type GenerateRequest,
+  type GenerateResult,
+  type LanguageModel,
+  redactSecrets,
+} from '@forge/provider';
+import type OpenAI from 'openai';
+import { mapOpenAIError } from './map-openai-error.js';
+import { buildOpenAIChatBody } from './openai-chat-request.js';
+import { MalformedResponse, mapOpenAIChatResponse } from './openai-chat-response.js';
+
+/** What an `OpenAIChatModel` needs from its provider. */
+export interface OpenAIChatModelConfig {
+  /** The SDK client (retries off, long timeout). */
+  readonly client: OpenAI;
+  /** Provider name the model reports. */
+  readonly provider: string;
+  /** Base URL, for error messages. */
+  readonly baseURL: string;
+}
+
+/** A model served through the Chat Completions API of OpenAI or a compatible server. */
+export class OpenAIChatModel implements LanguageModel {
+  readonly specificationVersion = 'v1' as const;
+  readonly provider: string;
+  readonly modelId: string;
+  private readonly config: OpenAIChatModelConfig;
+
+  constructor(modelId: string, config: OpenAIChatModelConfig) {
+    this.modelId = modelId;
+    this.provider = config.provider;
+    this.config = config;
+  }
+
+  async generate(request: GenerateRequest): Promise<GenerateResult> {
+    request.abortSignal?.throwIfAborted();
+    const { body, warnings } = buildOpenAIChatBody(this.modelId, this.provider, request);
+    let raw: unknown;
+    try {
+      raw = await this.config.client.chat.completions.create(
+        body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
+        { signal: request.abortSignal, maxRetries: 0 },
+      );
+    } catch (error) {
+      throw mapOpenAIError(error, {
+        provider: this.provider,
+        modelId: this.modelId,
+        baseURL: this.config.baseURL,
+        signal: request.abortSignal,
+      });
+    }
+    const result = mapOpenAIChatResponse(raw, warnings);
+    if (result instanceof MalformedResponse) {
+      throw new APICallError({
+        message: `${this.provider}:${this.modelId}: malformed response from ${this.config.baseURL}: ${result.reason}`,
+        kind: 'invalid-response',
+        provider: this.provider,
+        modelId: this.modelId,
+        responseBody: redactSecrets(
+          typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? ''),
+        ).slice(0, 2000),
+      });
+    }
+    return result;
+  }
+}

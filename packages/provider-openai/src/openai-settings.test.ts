@@ -1,0 +1,65 @@
+import { InvalidArgumentError, LoadSettingError } from '@forge/provider';
+import { describe, expect, it } from 'vitest';
+import { createOpenAI, openAIProviderFactory } from './create-openai.js';
+import { resolveOpenAISettings } from './openai-settings.js';
+
+describe('OpenAI settings', () => {
+  it('fails before any call when the official endpoint has no key, naming OPENAI_API_KEY', () => {
+    let caught: unknown;
+    try {
+      createOpenAI({ environment: {} });
+    } catch (error) {
+      caught = error;
+    }
+    expect(LoadSettingError.isInstance(caught)).toBe(true);
+    expect((caught as LoadSettingError).environmentVariable).toBe('OPENAI_API_KEY');
+    expect((caught as Error).message).toContain('OPENAI_API_KEY');
+  });
+
+  it('reads the key and base URL from the environment', () => {
+    const resolved = resolveOpenAISettings({
+      environment: {
+        OPENAI_API_KEY: 'sk-env-key-123456',
+        OPENAI_BASE_URL: 'http://gpu-box:8000/v1/',
+      },
+    });
+    expect(resolved).toMatchObject({
+      apiKey: 'sk-env-key-123456',
+      baseURL: 'http://gpu-box:8000/v1',
+      name: 'openai',
+    });
+  });
+
+  it('lets a local OpenAI-compatible server run without a key', () => {
+    const resolved = resolveOpenAISettings({
+      baseURL: 'http://127.0.0.1:8000/v1',
+      environment: {},
+    });
+    expect(resolved.apiKey).toBe('not-needed');
+    const provider = createOpenAI({
+      baseURL: 'http://127.0.0.1:8000/v1',
+      name: 'vllm',
+      environment: {},
+    });
+    expect(provider('Qwen/Qwen3-8B')).toMatchObject({ provider: 'vllm', modelId: 'Qwen/Qwen3-8B' });
+    expect(provider.providerName).toBe('vllm');
+  });
+
+  it('names the bad field of invalid settings', () => {
+    expect(() => createOpenAI({ baseURL: 'not a url', environment: {} })).toThrow('baseURL');
+    expect(() => createOpenAI({ apiKey: 'k', unknown: 1 } as never)).toThrow(InvalidArgumentError);
+  });
+
+  it('works as a registry factory with settings and environment from the registry', () => {
+    const model = openAIProviderFactory('gpt-5.5', {
+      settings: { baseURL: 'http://127.0.0.1:1/v1' },
+      environment: {},
+    });
+    expect(model).toMatchObject({
+      provider: 'openai',
+      modelId: 'gpt-5.5',
+      specificationVersion: 'v1',
+    });
+    expect(() => openAIProviderFactory('gpt-5.5', { environment: {} })).toThrow(LoadSettingError);
+  });
+});
