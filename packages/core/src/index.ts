@@ -4,6 +4,7 @@ export type {
   CandidateRejectedEvent,
   CandidateValidatedEvent,
   EvaluationEndEvent,
+  MemoryUpdatedEvent,
   ProposalMadeEvent,
   RunEndEvent,
   RunStartEvent,
@@ -24,9 +25,15 @@ export {
 } from './reflection/reflection-prompt.js';
 export { buildSearchResult, type SearchResult } from './result/search-result.js';
 export { evaluateMany } from './run/evaluate-many.js';
+export { toObservation } from './run/execute-step.js';
 export { createLimiter } from './run/limiter.js';
 export { runSearch } from './run/run-search.js';
 export type { SearchOptions } from './run/search-options.js';
+export {
+  type SynthesisOptions,
+  type SynthesisVariant,
+  usesFailureMemory,
+} from './run/synthesis-options.js';
 export {
   createSamplerState,
   nextMinibatch,

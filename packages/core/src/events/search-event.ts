@@ -1,3 +1,4 @@
+import type { AssignmentOutcome } from '@forge/memory';
 import type { ProposalOutcome } from '../state/search-state.js';
 
 /** The run started (or resumed). */
@@ -81,6 +82,15 @@ export interface CandidateValidatedEvent {
   readonly evaluationsUsed: number;
 }
 
+/** The memory branch filed one observation (A.4). */
+export interface MemoryUpdatedEvent {
+  readonly type: 'memory-updated';
+  readonly step: number;
+  readonly observationId: string;
+  /** What the assigner's answer did: create, assign, rename, or a no-op with its reason. */
+  readonly outcome: AssignmentOutcome;
+}
+
 /** A step finished and its state was saved. */
 export interface StepEndEvent {
   readonly type: 'step-end';
@@ -117,5 +127,6 @@ export type SearchEvent =
   | CandidateAcceptedEvent
   | CandidateRejectedEvent
   | CandidateValidatedEvent
+  | MemoryUpdatedEvent
   | StepEndEvent
   | RunEndEvent;

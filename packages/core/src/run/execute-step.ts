@@ -1,3 +1,4 @@
+import { assignObservation, type Observation } from '@forge/memory';
 import { createRandom, type EvaluatedExecution, type Instance, type Prompts } from '@forge/program';
 
 import { addUsage, emptyUsage } from '@forge/provider';
@@ -5,11 +6,12 @@ import type { SearchEvent } from '../events/search-event.js';
 import { callReflector, parseReflection } from '../reflection/reflect.js';
 import { nextMinibatch } from '../sampler/minibatch-sampler.js';
 import { selectParent } from '../selection/select-parent.js';
-import type { StepCompletedAction } from '../state/search-action.js';
+import type { MemoryAssignment, StepCompletedAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
 import type { UsageEntry } from '../state/usage-totals.js';
 import { evaluateMany } from './evaluate-many.js';
 import type { SearchOptions } from './search-options.js';
+import { usesFailureMemory } from './synthesis-options.js';
 
 /** What a step needs besides the state. */
 export interface StepContext {
@@ -78,70 +80,83 @@ export async function executeStep(
     return complete({ ...base, outcome: 'perfect', evaluations: minibatch.length });
   }
 
-  const reflection = await callReflector({
-    model: options.optimizerModel,
-    module,
-    currentPrompt: parentPrompts[module] ?? '',
-    imperfect,
-    maxOutputTokens: options.reflectionMaxOutputTokens,
-    abortSignal: options.abortSignal,
-  });
-  usage.push({ role: 'reflect', calls: 1, usage: reflection.usage, costUsd: reflection.costUsd });
-  const outcome = parseReflection(reflection.responseText, parentPrompts[module] ?? '');
-  context.emit({
-    type: 'proposal-made',
-    step,
-    module,
-    outcome: outcome.kind,
-    ...(outcome.kind === 'no-op' ? { reason: outcome.reason } : {}),
-  });
-  if (outcome.kind === 'no-op') {
-    // A.5: the proposal equals the parent; re-evaluating it on the same batch cannot win.
-    return complete({
-      ...base,
-      outcome: 'no-op',
-      noOpReason: outcome.reason,
-      evaluations: minibatch.length,
-    });
-  }
+  // Step 5: the memory branch and the prompt branch run concurrently; the memory branch files
+  // observations one after another, in minibatch order (A.4).
+  const memoryBranch = usesFailureMemory(options.synthesis)
+    ? runMemoryBranch(context, state, parentEvaluations, parent)
+    : Promise.resolve(undefined);
+  const promptBranch = runPromptBranch();
+  const [assignments, prompted] = await Promise.all([memoryBranch, promptBranch]);
+  if (assignments !== undefined) usage.push(...assignments.usage);
+  return complete(prompted.record, prompted.accepted, assignments?.assignments);
 
-  const proposalPrompts: Prompts = { ...parentPrompts, [module]: outcome.prompt };
-  const proposalEvaluations = await evaluate(proposalPrompts, minibatch, 'proposal');
-  usage.push(taskUsage(proposalEvaluations));
-  const proposalScores = proposalEvaluations.map((evaluated) => evaluated.evaluation.score);
-  const parentSum = sum(parentScores);
-  const proposalSum = sum(proposalScores);
-  if (!(proposalSum > parentSum)) {
-    context.emit({ type: 'candidate-rejected', step, parent, parentSum, proposalSum });
-    return complete({
-      ...base,
-      outcome: 'rejected',
-      proposalScores,
-      evaluations: 2 * minibatch.length,
+  async function runPromptBranch(): Promise<{
+    record: StepCompletedAction['record'];
+    accepted?: StepCompletedAction['accepted'];
+  }> {
+    const reflection = await callReflector({
+      model: options.optimizerModel,
+      module,
+      currentPrompt: parentPrompts[module] ?? '',
+      imperfect,
+      maxOutputTokens: options.reflectionMaxOutputTokens,
+      abortSignal: options.abortSignal,
     });
+    usage.push({ role: 'reflect', calls: 1, usage: reflection.usage, costUsd: reflection.costUsd });
+    const outcome = parseReflection(reflection.responseText, parentPrompts[module] ?? '');
+    context.emit({
+      type: 'proposal-made',
+      step,
+      module,
+      outcome: outcome.kind,
+      ...(outcome.kind === 'no-op' ? { reason: outcome.reason } : {}),
+    });
+    if (outcome.kind === 'no-op') {
+      // A.5: the proposal equals the parent; re-evaluating it on the same batch cannot win.
+      return {
+        record: {
+          ...base,
+          outcome: 'no-op',
+          noOpReason: outcome.reason,
+          evaluations: minibatch.length,
+        },
+      };
+    }
+    const proposalPrompts: Prompts = { ...parentPrompts, [module]: outcome.prompt };
+    const proposalEvaluations = await evaluate(proposalPrompts, minibatch, 'proposal');
+    usage.push(taskUsage(proposalEvaluations));
+    const proposalScores = proposalEvaluations.map((evaluated) => evaluated.evaluation.score);
+    const parentSum = sum(parentScores);
+    const proposalSum = sum(proposalScores);
+    if (!(proposalSum > parentSum)) {
+      context.emit({ type: 'candidate-rejected', step, parent, parentSum, proposalSum });
+      return {
+        record: { ...base, outcome: 'rejected', proposalScores, evaluations: 2 * minibatch.length },
+      };
+    }
+    const candidate = state.candidates.length;
+    context.emit({ type: 'candidate-accepted', step, candidate, parent, parentSum, proposalSum });
+    const validationEvaluations = await evaluate(proposalPrompts, context.validation, 'validation');
+    usage.push(taskUsage(validationEvaluations));
+    return {
+      record: {
+        ...base,
+        outcome: 'accepted',
+        proposalScores,
+        candidate,
+        evaluations: 2 * minibatch.length + context.validation.length,
+      },
+      accepted: {
+        prompts: proposalPrompts,
+        validationScores: validationEvaluations.map((evaluated) => evaluated.evaluation.score),
+      },
+    };
   }
-
-  const candidate = state.candidates.length;
-  context.emit({ type: 'candidate-accepted', step, candidate, parent, parentSum, proposalSum });
-  const validationEvaluations = await evaluate(proposalPrompts, context.validation, 'validation');
-  usage.push(taskUsage(validationEvaluations));
-  return complete(
-    {
-      ...base,
-      outcome: 'accepted',
-      proposalScores,
-      candidate,
-      evaluations: 2 * minibatch.length + context.validation.length,
-    },
-    {
-      prompts: proposalPrompts,
-      validationScores: validationEvaluations.map((evaluated) => evaluated.evaluation.score),
-    },
-  );
 
   function complete(
     record: StepCompletedAction['record'],
     accepted?: StepCompletedAction['accepted'],
+    assignments?: readonly MemoryAssignment[],
   ): StepCompletedAction {
     return {
       type: 'step-completed',
@@ -149,8 +164,66 @@ export async function executeStep(
       sampler: sampled.state,
       ...(accepted === undefined ? {} : { accepted }),
       usage,
+      ...(assignments === undefined ? {} : { assignments }),
     };
   }
+}
+
+/** Files each imperfect parent evaluation in the failure memory, in minibatch order. */
+async function runMemoryBranch(
+  context: StepContext,
+  state: SearchState,
+  parentEvaluations: readonly EvaluatedExecution[],
+  parent: number,
+): Promise<{ assignments: MemoryAssignment[]; usage: UsageEntry[] }> {
+  const { options } = context;
+  const model = options.synthesis?.models?.assign ?? options.optimizerModel;
+  let memory = state.memory;
+  const assignments: MemoryAssignment[] = [];
+  const usage: UsageEntry[] = [];
+  for (const [position, evaluated] of parentEvaluations.entries()) {
+    if (evaluated.evaluation.score >= 1) continue;
+    const observation = toObservation(evaluated, state.step, position, parent);
+    const result = await assignObservation({
+      model,
+      state: memory,
+      observation,
+      abortSignal: options.abortSignal,
+    });
+    memory = result.state;
+    assignments.push({ observation, responseText: result.responseText });
+    usage.push({ role: 'assign', calls: 1, usage: result.usage, costUsd: result.costUsd });
+    context.emit({
+      type: 'memory-updated',
+      step: state.step,
+      observationId: observation.id,
+      outcome: result.outcome,
+    });
+  }
+  return { assignments, usage };
+}
+
+/** An imperfect evaluation as a failure-memory observation (A.4). */
+export function toObservation(
+  evaluated: EvaluatedExecution,
+  step: number,
+  position: number,
+  parent: number,
+): Observation {
+  const { evaluation } = evaluated;
+  return {
+    id: `o-${step}-${position}`,
+    step,
+    parentIndex: parent,
+    instance: evaluated.instance,
+    score: evaluation.score,
+    trace: evaluated.execution.trace,
+    ...(evaluation.feedback === undefined ? {} : { feedback: evaluation.feedback }),
+    ...(evaluation.moduleFeedback === undefined
+      ? {}
+      : { moduleFeedback: evaluation.moduleFeedback }),
+    output: evaluated.execution.output,
+  };
 }
 
 /** Task usage of a set of evaluations (calls counted as evaluations). */

@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { RunMismatchError } from '../errors/run-mismatch-error.js';
+import type { SearchEvent } from '../events/search-event.js';
+import { MemoryRunStore } from '../store/run-store.js';
 import {
   toyEvaluate,
   toyInstances,
@@ -6,9 +9,6 @@ import {
   toyReflector,
   toyTaskModel,
 } from '../testing/toy-task.js';
-import { RunMismatchError } from '../errors/run-mismatch-error.js';
-import type { SearchEvent } from '../events/search-event.js';
-import { MemoryRunStore } from '../store/run-store.js';
 import { runSearch } from './run-search.js';
 import type { SearchOptions } from './search-options.js';
 

@@ -40,7 +40,15 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     seedPrompts: prompts,
     trainingIds: options.train.map((instance) => instance.id),
     validationIds: options.validation.map((instance) => instance.id),
-    settings: {},
+    settings:
+      options.synthesis === undefined
+        ? {}
+        : {
+            variant: options.synthesis.variant,
+            attempts: options.synthesis.attempts,
+            epochs: options.synthesis.epochs,
+            patience: options.synthesis.patience,
+          },
   };
   const store = options.store ?? new MemoryRunStore();
   const saved = await store.load();

@@ -3,6 +3,7 @@ import type { LanguageModel } from '@forge/provider';
 import type { SearchEvent } from '../events/search-event.js';
 import type { StopRule } from '../stop/stop-rules.js';
 import type { RunStore } from '../store/run-store.js';
+import type { SynthesisOptions } from './synthesis-options.js';
 
 /** Options of `runSearch`. */
 export interface SearchOptions {
@@ -44,6 +45,8 @@ export interface SearchOptions {
   readonly store?: RunStore;
   /** Receives every event as it happens. Must not throw. */
   readonly onEvent?: (event: SearchEvent) => void;
+  /** The data branch (failure memory and synthesis); absent means prompt search alone. */
+  readonly synthesis?: SynthesisOptions;
   /** Output-token limit of reflector calls. */
   readonly reflectionMaxOutputTokens?: number;
   /** Milliseconds clock. Default `Date.now`. */

@@ -1,3 +1,4 @@
+import { applyAssignment } from '@forge/memory';
 import type { SearchAction } from './search-action.js';
 import { type CandidateRecord, meanScore, type SearchState } from './search-state.js';
 import { addUsageTotals } from './usage-totals.js';
@@ -58,8 +59,13 @@ export function reduceSearch(state: SearchState, action: SearchAction): SearchSt
           improved = true;
         }
       }
+      let memory = state.memory;
+      for (const assignment of action.assignments ?? []) {
+        memory = applyAssignment(memory, assignment.observation, assignment.responseText).state;
+      }
       return {
         ...state,
+        memory,
         candidates,
         validationScores,
         bestCandidate,

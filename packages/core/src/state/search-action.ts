@@ -1,3 +1,4 @@
+import type { Observation } from '@forge/memory';
 import type { Prompts } from '@forge/program';
 import type { SamplerState } from '../sampler/minibatch-sampler.js';
 import type { StepRecord } from './search-state.js';
@@ -28,6 +29,19 @@ export interface StepCompletedAction {
   };
   /** Usage of the step's model calls by role. */
   readonly usage: readonly UsageEntry[];
+  /**
+   * The memory branch: each imperfect parent evaluation as an observation, with the assigner's
+   * raw answer, in minibatch order. The reducer applies them in order (A.4).
+   */
+  readonly assignments?: readonly MemoryAssignment[];
+}
+
+/** One observation and the assigner's answer for it. */
+export interface MemoryAssignment {
+  /** The observation filed. */
+  readonly observation: Observation;
+  /** The assigner's raw answer, replayed by `applyAssignment`. */
+  readonly responseText: string;
 }
 
 /** Every change to the search state. */

@@ -1,3 +1,4 @@
+import { createFailureMemory, type FailureMemoryState } from '@forge/memory';
 import type { Instance, Prompts } from '@forge/program';
 import { createSamplerState, type SamplerState } from '../sampler/minibatch-sampler.js';
 import type { UsageTotals } from './usage-totals.js';
@@ -89,6 +90,8 @@ export interface SearchState {
   readonly usage: UsageTotals;
   /** One record per completed step. */
   readonly history: readonly StepRecord[];
+  /** Failure memory M: failure modes of every synthesis epoch. */
+  readonly memory: FailureMemoryState;
 }
 
 /** The state of a new run, before the seed is evaluated. */
@@ -117,6 +120,7 @@ export function createSearchState(options: {
     synthesisEvents: 0,
     usage: {},
     history: [],
+    memory: createFailureMemory(),
   };
 }
 

@@ -6,6 +6,7 @@ export {
   proposedPrompt,
   toyEvaluate,
   toyInstances,
+  toyOptimizer,
   toyProgram,
   toyReflector,
   toyTaskModel,

@@ -11,10 +11,18 @@ import { MockLanguageModel } from '@forge/provider/testing';
 
 export const categories = ['a', 'b', 'c', 'd'] as const;
 
-export function toyInstances(prefix: string, count: number, pool: readonly string[] = categories): Instance[] {
+export function toyInstances(
+  prefix: string,
+  count: number,
+  pool: readonly string[] = categories,
+): Instance[] {
   return Array.from({ length: count }, (_, index) => {
     const category = pool[index % pool.length] as string;
-    return { id: `${prefix}${index}`, input: { category, value: index }, gold: { answer: `${category}:${index}` } };
+    return {
+      id: `${prefix}${index}`,
+      input: { category, value: index },
+      gold: { answer: `${category}:${index}` },
+    };
   });
 }
 
@@ -72,7 +80,9 @@ export function toyTaskModel(options: { latencyMs?: number } = {}): MockLanguage
       );
       const category = match?.[1] ?? '';
       const value = match?.[2] ?? '';
-      return (request.system ?? '').includes(`rule-${category}`) ? `${category}:${value}` : 'unknown';
+      return (request.system ?? '').includes(`rule-${category}`)
+        ? `${category}:${value}`
+        : 'unknown';
     },
   });
 }
@@ -89,10 +99,66 @@ export function toyReflector(
     responses: async (request, callIndex) => {
       const user = (request.messages[0] as { content: string }).content;
       await sleep(hashLatency(request, options.latencyMs ?? 0));
-      const current = /# Current System Prompt\n\n([\s\S]*?)\n\n# Evaluation Results/.exec(user)?.[1] ?? '';
+      const current =
+        /# Current System Prompt\n\n([\s\S]*?)\n\n# Evaluation Results/.exec(user)?.[1] ?? '';
       const rules = [...user.matchAll(/missing (rule-\w+)/g)].map((match) => match[1] as string);
       const added = [...new Set(rules)].filter((rule) => !current.includes(rule));
       const text = `Thinking.\n<system_prompt>\n${[current, ...added].join(' ')}\n</system_prompt>`;
+      return options.transform ? options.transform(text, callIndex) : text;
+    },
+  });
+}
+
+/**
+ * A toy optimizer that plays both the reflector and the assigner (recognised by the user
+ * message, as a real model would see it). The assigner files each failure under
+ * `missing_rule_<category>`: it creates the mode, renames it once (to `absent_rule_<category>`,
+ * refining its description) on its next failure, and assigns later failures to it, to exercise
+ * all three actions.
+ */
+export function toyOptimizer(
+  options: { latencyMs?: number; transform?: (text: string, callIndex: number) => string } = {},
+): MockLanguageModel {
+  const reflector = toyReflector(options);
+  return new MockLanguageModel({
+    modelId: 'toy-optimizer',
+    responses: async (request, callIndex) => {
+      const user = (request.messages[0] as { content: string }).content;
+      if (!user.startsWith('# Existing Failure Clusters')) {
+        return reflector
+          .generate({ ...request, metadata: undefined })
+          .then((result) => result.text);
+      }
+      await sleep(hashLatency(request, options.latencyMs ?? 0));
+      const catalogue = JSON.parse(
+        /# Existing Failure Clusters\n\n([\s\S]*?)\n\n# Failure Observation/.exec(user)?.[1] ??
+          '[]',
+      ) as { cluster_name: string }[];
+      const category = /missing rule-(\w+)/.exec(user)?.[1] ?? 'unknown';
+      const existing = catalogue.find((entry) =>
+        entry.cluster_name.endsWith(`_rule_${category}`),
+      ) as { cluster_name: string; failure_description: string } | undefined;
+      let answer: object;
+      if (existing === undefined) {
+        answer = {
+          cluster_name: null,
+          new_cluster_name: `missing_rule_${category}`,
+          new_failure_description: `The prompt lacks the rule for category ${category}.`,
+        };
+      } else if (existing.failure_description.includes('lacks')) {
+        answer = {
+          cluster_name: existing.cluster_name,
+          new_cluster_name: `absent_rule_${category}`,
+          new_failure_description: `Answers for category ${category} ignore its rule.`,
+        };
+      } else {
+        answer = {
+          cluster_name: existing.cluster_name,
+          new_cluster_name: null,
+          new_failure_description: null,
+        };
+      }
+      const text = `<assignment>${JSON.stringify(answer)}</assignment>`;
       return options.transform ? options.transform(text, callIndex) : text;
     },
   });
@@ -105,5 +171,7 @@ export function proposedPrompt(text: string): string | undefined {
 }
 
 function sleep(milliseconds: number): Promise<void> {
-  return milliseconds > 0 ? new Promise((resolve) => setTimeout(resolve, milliseconds)) : Promise.resolve();
+  return milliseconds > 0
+    ? new Promise((resolve) => setTimeout(resolve, milliseconds))
+    : Promise.resolve();
 }
