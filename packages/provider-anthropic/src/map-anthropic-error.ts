@@ -1,0 +1,83 @@
+import Anthropic from '@anthropic-ai/sdk';
+import {
+  APICallError,
+  abortReason,
+  ForgeError,
+  headerLookup,
+  httpCallError,
+  redactSecrets,
+  scrubError,
+} from '@forge/provider';
+
+/**
+ * Turns whatever the SDK threw into the error Forge's middleware decides on. A caller's abort
+ * comes back as the caller's reason; everything else becomes an `APICallError` with credentials
+ * redacted and the SDK error (scrubbed) as its cause.
+ */
+export function mapAnthropicError(
+  error: unknown,
+  context: {
+    readonly modelId: string;
+    readonly baseURL: string;
+    readonly signal: AbortSignal | undefined;
+  },
+): unknown {
+  if (context.signal?.aborted) return abortReason(context.signal);
+  if (ForgeError.isInstance(error)) return error;
+  const provider = 'anthropic';
+  const { modelId } = context;
+  const where = `${provider}:${modelId}`;
+  if (error instanceof Anthropic.APIUserAbortError) {
+    return new APICallError({
+      message: `${where}: request aborted`,
+      kind: 'aborted',
+      provider,
+      modelId,
+    });
+  }
+  if (error instanceof Anthropic.APIConnectionTimeoutError) {
+    return new APICallError({
+      message: `${where}: the SDK request timed out`,
+      kind: 'timeout',
+      provider,
+      modelId,
+      cause: scrubError(error),
+    });
+  }
+  if (error instanceof Anthropic.APIConnectionError) {
+    const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+    return new APICallError({
+      message: `${where}: could not reach ${context.baseURL}${redactSecrets(cause)}`,
+      kind: 'connection',
+      provider,
+      modelId,
+      cause: scrubError(error),
+    });
+  }
+  if (error instanceof Anthropic.APIError && error.status !== undefined) {
+    const type = error.type === null ? '' : `${error.type}: `;
+    return httpCallError({
+      provider,
+      modelId,
+      statusCode: error.status,
+      detail: `${type}${error.apiMessage ?? error.message}`,
+      header: headerLookup(error.headers),
+      responseBody: error.error === undefined ? undefined : JSON.stringify(error.error),
+      kind: error.status === 404 ? 'model-not-found' : 'http',
+      hint:
+        error.status === 401
+          ? '(check ANTHROPIC_API_KEY or the `apiKey` setting)'
+          : error.status === 404
+            ? `(is "${modelId}" a model id the API knows?)`
+            : undefined,
+      cause: scrubError(error),
+    });
+  }
+  return new APICallError({
+    message: `${where}: unreadable response: ${redactSecrets(error instanceof Error ? error.message : String(error))}`,
+    kind: 'invalid-response',
+    provider,
+    modelId,
+    cause: scrubError(error),
+  });
+}

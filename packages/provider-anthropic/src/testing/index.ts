@@ -1,0 +1,6 @@
+export {
+  type AnthropicMessageScript,
+  anthropicError,
+  anthropicMessage,
+  startAnthropicTestServer,
+} from './anthropic-test-server.js';
