@@ -1,9 +1,11 @@
 export { migrations } from './migrations.js';
 export {
   databaseFileName,
-  openRunDatabase,
   type OpenRunDatabaseOptions,
+  openRunDatabase,
   type RunDatabase,
 } from './open-run-database.js';
+export { SqliteCallCache } from './sqlite-call-cache.js';
+export { SqliteCallRecorder } from './sqlite-call-recorder.js';
 export { SqliteRunStore } from './sqlite-run-store.js';
 export { StoreError, type StoreErrorReason } from './store-error.js';

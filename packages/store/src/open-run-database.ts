@@ -1,4 +1,12 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  constants,
+  existsSync,
+  mkdirSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.js';
@@ -27,11 +35,19 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
   const create = options.create ?? true;
   const file = join(runDir, databaseFileName);
   if (existsSync(runDir) && !statSync(runDir).isDirectory()) {
-    throw new StoreError({ reason: 'not-a-directory', path: runDir, message: `${runDir} is not a directory` });
+    throw new StoreError({
+      reason: 'not-a-directory',
+      path: runDir,
+      message: `${runDir} is not a directory`,
+    });
   }
   if (!existsSync(file)) {
     if (!create || options.readonly) {
-      throw new StoreError({ reason: 'not-a-run', path: runDir, message: `${runDir} holds no Forge run (no ${databaseFileName})` });
+      throw new StoreError({
+        reason: 'not-a-run',
+        path: runDir,
+        message: `${runDir} holds no Forge run (no ${databaseFileName})`,
+      });
     }
     try {
       mkdirSync(runDir, { recursive: true });
@@ -57,7 +73,10 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
   }
   let database: RunDatabase;
   try {
-    database = new Database(file, { readonly: options.readonly ?? false, fileMustExist: options.readonly ?? false });
+    database = new Database(file, {
+      readonly: options.readonly ?? false,
+      fileMustExist: options.readonly ?? false,
+    });
     if (!options.readonly) {
       database.pragma('journal_mode = WAL');
       // WAL with NORMAL sync survives a killed process (kill -9); only a power loss may drop the
@@ -66,7 +85,12 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     }
     database.pragma('busy_timeout = 5000');
   } catch (error) {
-    throw new StoreError({ reason: 'corrupt', path: file, message: `cannot open ${file}: ${(error as Error).message}`, cause: error });
+    throw new StoreError({
+      reason: 'corrupt',
+      path: file,
+      message: `cannot open ${file}: ${(error as Error).message}`,
+      cause: error,
+    });
   }
   migrate(database, file, options.readonly ?? false);
   return database;
@@ -85,10 +109,15 @@ function migrate(database: RunDatabase, file: string, readonly: boolean): void {
   if (version === migrations.length) return;
   if (readonly) {
     database.close();
-    throw new StoreError({ reason: 'read-only', path: file, message: `${file} needs a schema upgrade; open it once with write access` });
+    throw new StoreError({
+      reason: 'read-only',
+      path: file,
+      message: `${file} needs a schema upgrade; open it once with write access`,
+    });
   }
   database.transaction(() => {
-    for (let index = version; index < migrations.length; index++) database.exec(migrations[index] as string);
+    for (let index = version; index < migrations.length; index++)
+      database.exec(migrations[index] as string);
     database.pragma(`user_version = ${migrations.length}`);
   })();
 }
@@ -96,7 +125,17 @@ function migrate(database: RunDatabase, file: string, readonly: boolean): void {
 function ioError(path: string, error: unknown): StoreError {
   const code = (error as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EROFS' || code === 'EPERM') {
-    return new StoreError({ reason: 'read-only', path, message: `cannot create ${path}: permission denied or read-only file system`, cause: error });
+    return new StoreError({
+      reason: 'read-only',
+      path,
+      message: `cannot create ${path}: permission denied or read-only file system`,
+      cause: error,
+    });
   }
-  return new StoreError({ reason: 'io', path, message: `cannot create ${path}: ${(error as Error).message}`, cause: error });
+  return new StoreError({
+    reason: 'io',
+    path,
+    message: `cannot create ${path}: ${(error as Error).message}`,
+    cause: error,
+  });
 }

@@ -3,7 +3,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSearch, type SearchOptions } from '@forge/core';
-import { toyEvaluate, toyInstances, toyProgram, toyReflector, toyTaskModel } from '@forge/core/testing';
+import {
+  toyEvaluate,
+  toyInstances,
+  toyProgram,
+  toyReflector,
+  toyTaskModel,
+} from '@forge/core/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRunDatabase } from './open-run-database.js';
@@ -50,13 +56,20 @@ describe('SqliteRunStore', () => {
     const count = (sql: string) => (database.prepare(sql).get() as { n: number }).n;
     expect(count('SELECT count(*) AS n FROM candidates')).toBe(result.candidates.length);
     expect(count('SELECT count(*) AS n FROM steps')).toBe(result.steps);
-    expect(count('SELECT count(*) AS n FROM validation_scores')).toBe(result.candidates.length * validation.length);
-    expect(count('SELECT count(*) AS n FROM instances WHERE split = \'train\'')).toBe(train.length);
+    expect(count('SELECT count(*) AS n FROM validation_scores')).toBe(
+      result.candidates.length * validation.length,
+    );
+    expect(count("SELECT count(*) AS n FROM instances WHERE split = 'train'")).toBe(train.length);
     expect(count('SELECT max(evaluations_used) AS n FROM steps')).toBe(result.evaluationsUsed);
     const best = database
-      .prepare('SELECT candidate, validation_score FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1')
+      .prepare(
+        'SELECT candidate, validation_score FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1',
+      )
       .get() as { candidate: number; validation_score: number };
-    expect(best).toEqual({ candidate: result.bestCandidate.index, validation_score: result.bestScore });
+    expect(best).toEqual({
+      candidate: result.bestCandidate.index,
+      validation_score: result.bestScore,
+    });
     expect(count("SELECT count(*) AS n FROM events WHERE type = 'step-end'")).toBe(result.steps);
     database.close();
   });
@@ -65,7 +78,9 @@ describe('SqliteRunStore', () => {
     const runDir = join(root, 'commits');
     const store = new SqliteRunStore(runDir);
     const result = await runSearch(options({ store, maxSteps: 5 }));
-    const commits = (store.database.prepare('SELECT count(*) AS n FROM commits').get() as { n: number }).n;
+    const commits = (
+      store.database.prepare('SELECT count(*) AS n FROM commits').get() as { n: number }
+    ).n;
     store.close();
     expect(commits).toBe(1 + result.steps);
   });

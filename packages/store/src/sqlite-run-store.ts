@@ -20,10 +20,14 @@ export class SqliteRunStore implements RunStore {
     this.database = options.database ?? openRunDatabase(runDir);
     const database = this.database;
     this.statements = {
-      meta: database.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+      meta: database.prepare(
+        'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ),
       readMeta: database.prepare('SELECT value FROM meta WHERE key = ?'),
       actions: database.prepare('SELECT payload FROM actions ORDER BY seq'),
-      action: database.prepare('INSERT INTO actions (commit_seq, type, step, payload) VALUES (?, ?, ?, ?)'),
+      action: database.prepare(
+        'INSERT INTO actions (commit_seq, type, step, payload) VALUES (?, ?, ?, ?)',
+      ),
       commit: database.prepare(
         'INSERT INTO commits (created_at, step, evaluations_used, best_candidate, best_score) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -31,7 +35,9 @@ export class SqliteRunStore implements RunStore {
       candidate: database.prepare(
         'INSERT INTO candidates (candidate, parent, module, step, validation_score, evaluations_at_discovery, prompts) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
-      score: database.prepare('INSERT INTO validation_scores (candidate, instance_id, score) VALUES (?, ?, ?)'),
+      score: database.prepare(
+        'INSERT INTO validation_scores (candidate, instance_id, score) VALUES (?, ?, ?)',
+      ),
       step: database.prepare(
         'INSERT INTO steps (step, parent, module, outcome, no_op_reason, minibatch, parent_scores, proposal_scores, candidate, evaluations, improved, evaluations_used) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
@@ -52,7 +58,11 @@ export class SqliteRunStore implements RunStore {
 
   async initialize(header: RunHeader): Promise<void> {
     if (this.statements.readMeta.get('header') !== undefined) {
-      throw new StoreError({ reason: 'corrupt', path: this.runDir, message: `${this.runDir} already holds a run` });
+      throw new StoreError({
+        reason: 'corrupt',
+        path: this.runDir,
+        message: `${this.runDir} already holds a run`,
+      });
     }
     this.database.transaction(() => {
       this.statements.meta.run('header', JSON.stringify(header));
@@ -66,7 +76,11 @@ export class SqliteRunStore implements RunStore {
   }
 
   /** Records instances of a split (originals at the start; synthetic ones come with their event). */
-  writeInstances(split: 'train' | 'validation' | 'test', instances: readonly Instance[], origin = 'original'): void {
+  writeInstances(
+    split: 'train' | 'validation' | 'test',
+    instances: readonly Instance[],
+    origin = 'original',
+  ): void {
     this.database.transaction(() => {
       for (const instance of instances) this.insertInstance(split, instance, origin);
     })();

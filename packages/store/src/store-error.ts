@@ -5,7 +5,13 @@ const marker = `forge.error.${name}`;
 const symbol = Symbol.for(marker);
 
 /** Why a run directory could not be used. */
-export type StoreErrorReason = 'read-only' | 'not-a-directory' | 'not-a-run' | 'newer-schema' | 'corrupt' | 'io';
+export type StoreErrorReason =
+  | 'read-only'
+  | 'not-a-directory'
+  | 'not-a-run'
+  | 'newer-schema'
+  | 'corrupt'
+  | 'io';
 
 /** A run directory or its database cannot be used; the message says which path and why. */
 export class StoreError extends ForgeError {
@@ -15,7 +21,12 @@ export class StoreError extends ForgeError {
   /** The path concerned. */
   readonly path: string;
 
-  constructor(options: { reason: StoreErrorReason; path: string; message: string; cause?: unknown }) {
+  constructor(options: {
+    reason: StoreErrorReason;
+    path: string;
+    message: string;
+    cause?: unknown;
+  }) {
     super({ name, message: options.message, cause: options.cause });
     this.reason = options.reason;
     this.path = options.path;
