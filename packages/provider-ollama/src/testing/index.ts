@@ -1,0 +1,6 @@
+export {
+  type OllamaChatScript,
+  ollamaChatResponse,
+  ollamaError,
+  startOllamaTestServer,
+} from './ollama-test-server.js';
