@@ -1,0 +1,210 @@
+import { z } from 'zod';
+
+/** Settings of one model: limits and request defaults. */
+export const modelSettingsSchema = z
+  .object({
+    model: z
+      .string()
+      .describe('Model string "provider:model", e.g. "openai:gpt-5.5" or "ollama:qwen3:8b".'),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Calls in flight at once. Default 8.'),
+    requestsPerMinute: z.number().positive().optional().describe('Requests-per-minute limit.'),
+    tokensPerMinute: z.number().positive().optional().describe('Tokens-per-minute limit.'),
+    timeoutMs: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Per-attempt timeout in milliseconds. Default 600000.'),
+    maxRetries: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe('Retries on 408/409/429/5xx, connection errors and timeouts. Default 4.'),
+    maxOutputTokens: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Default output-token limit of each call.'),
+    temperature: z.number().min(0).optional().describe('Default sampling temperature.'),
+    baseURL: z
+      .string()
+      .optional()
+      .describe(
+        'Server URL (OpenAI-compatible servers, Anthropic, Ollama); the environment variable is used otherwise.',
+      ),
+    providerOptions: z
+      .record(z.string(), z.record(z.string(), z.unknown()))
+      .optional()
+      .describe('Provider-specific options, e.g. { "ollama": { "think": false } }.'),
+  })
+  .strict();
+
+/** A model: a model string, or settings with a model string. */
+export const modelConfigSchema = z.union([z.string(), modelSettingsSchema]);
+
+/** The optimization variants of the paper's ablation (SPEC §10). */
+export const variantSchema = z
+  .enum(['forge', 'prompt-search', 'random-synthesis', 'failure-memory', 'baseline'])
+  .describe(
+    'forge: failure memory and the four mutation intents; prompt-search: no synthesis; random-synthesis: synthesis from random training instances; failure-memory: failure modes with one generic intent; baseline: evaluate the seed only.',
+  );
+
+/** Everything `forge optimize` and `optimize()` accept. */
+export const forgeConfigSchema = z
+  .object({
+    benchmark: z
+      .string()
+      .optional()
+      .describe(
+        'Benchmark id: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, or sim (the offline simulated task).',
+      ),
+    program: z
+      .string()
+      .optional()
+      .describe(
+        'Path of a module whose default export (or `benchmark` export) is your own Benchmark; used instead of `benchmark`.',
+      ),
+    dataDir: z
+      .string()
+      .optional()
+      .describe(
+        'Directory holding the benchmark data (see `forge data pull`). Default ./data/<benchmark>.',
+      ),
+    benchmarkSettings: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe('Benchmark-specific settings (retrieval backend, …).'),
+    taskModel: modelConfigSchema.describe('The model the program runs on.'),
+    optimizerModel: modelConfigSchema.describe(
+      'The model of the optimizer roles (reflect, assign, generate, verify).',
+    ),
+    roleModels: z
+      .object({
+        reflect: modelConfigSchema,
+        assign: modelConfigSchema,
+        generate: modelConfigSchema,
+        verify: modelConfigSchema,
+      })
+      .partial()
+      .strict()
+      .optional()
+      .describe('Per-role overrides of the optimizer model.'),
+    variant: variantSchema.default('forge'),
+    budget: z
+      .object({
+        maxEvaluations: z
+          .number()
+          .int()
+          .positive()
+          .describe('Task-program evaluations; never exceeded.'),
+        maxSteps: z.number().int().positive().optional().describe('Stop after this many steps.'),
+        maxWallTimeMinutes: z
+          .number()
+          .positive()
+          .optional()
+          .describe('Stop after this long (per invocation).'),
+        maxOptimizerCostUsd: z
+          .number()
+          .positive()
+          .optional()
+          .describe('Stop once the optimizer roles have spent this much.'),
+        maxOptimizerTokens: z
+          .number()
+          .int()
+          .positive()
+          .optional()
+          .describe('Stop once the optimizer roles have used this many tokens.'),
+      })
+      .strict(),
+    synthesis: z
+      .object({
+        attempts: z
+          .number()
+          .int()
+          .positive()
+          .describe('K: generation attempts per synthesis event.'),
+        epochs: z.number().int().min(0).describe('E: maximum synthesis events.'),
+        patience: z
+          .number()
+          .int()
+          .positive()
+          .describe('P: steps without a best-validation gain that trigger an event.'),
+        concurrency: z.number().int().positive().describe('Synthesis slots in flight at once.'),
+        maxAgentSteps: z
+          .number()
+          .int()
+          .positive()
+          .describe('Step limit of the generator and verifier agents.'),
+      })
+      .partial()
+      .strict()
+      .optional()
+      .describe("Overrides of the benchmark's (K, E, P) and synthesis limits."),
+    seed: z.number().int().default(0).describe('Seed of every random decision.'),
+    minibatchSize: z.number().int().positive().default(3).describe('Minibatch size |B|.'),
+    concurrency: z
+      .number()
+      .int()
+      .positive()
+      .default(8)
+      .describe('Task evaluations in flight at once.'),
+    subset: z
+      .object({
+        train: z.number().int().positive(),
+        validation: z.number().int().positive(),
+        test: z.number().int().positive(),
+      })
+      .partial()
+      .strict()
+      .optional()
+      .describe('Use only the first N instances of a split (quick trials).'),
+    runDir: z
+      .string()
+      .optional()
+      .describe('Run directory (forge.db and artifacts). Default ./forge-runs/<benchmark>-<time>.'),
+    cache: z.boolean().default(true).describe("Answer repeated model calls from the run's cache."),
+    evaluateTest: z
+      .boolean()
+      .default(true)
+      .describe(
+        'Evaluate the seed and the best candidate on the test split after optimization (reporting only).',
+      ),
+    prices: z
+      .record(
+        z.string(),
+        z
+          .object({
+            input: z.number().min(0),
+            output: z.number().min(0),
+            cachedInput: z.number().min(0).optional(),
+            cacheWrite: z.number().min(0).optional(),
+          })
+          .strict(),
+      )
+      .optional()
+      .describe(
+        'Price overrides in USD per million tokens, keyed by "provider:model" (a trailing * matches a prefix).',
+      ),
+  })
+  .strict();
+
+/** A config as written by the user (defaults not yet applied). */
+export type ForgeConfigInput = z.input<typeof forgeConfigSchema>;
+
+/** A validated config with defaults applied. */
+export type ForgeConfig = z.output<typeof forgeConfigSchema>;
+
+/** A model entry of the config. */
+export type ModelConfig = z.output<typeof modelConfigSchema>;
+
+/** The JSON Schema of config files (kept in `forge.config.schema.json`, checked by a test). */
+export function forgeConfigJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(forgeConfigSchema, { io: 'input' }) as Record<string, unknown>;
+}
