@@ -1,0 +1,62 @@
+import { isAbsolute, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  defaultProviderRegistry,
+  InvalidArgumentError,
+  type LanguageModel,
+  type ProviderFactory,
+  type ProviderRegistry,
+} from '@forge/provider';
+
+/**
+ * Registers a provider implemented in a module file, for configs and the command line
+ * (`--provider mine=./my-provider.js`). The module's default export (or its `provider` export)
+ * must be a `ProviderFactory` — `(modelId, options) => LanguageModel` — or a `LanguageModel`
+ * object, which is then used for every model id. Relative paths are resolved from `cwd`.
+ *
+ * @throws InvalidArgumentError naming the path when the module cannot be loaded or exports
+ * neither.
+ */
+export async function registerProviderModule(
+  name: string,
+  modulePath: string,
+  options: { readonly registry?: ProviderRegistry; readonly cwd?: string } = {},
+): Promise<void> {
+  const absolute = isAbsolute(modulePath)
+    ? modulePath
+    : resolve(options.cwd ?? process.cwd(), modulePath);
+  let loaded: { readonly default?: unknown; readonly provider?: unknown };
+  try {
+    loaded = (await import(pathToFileURL(absolute).href)) as typeof loaded;
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: modulePath,
+      message: `provider module ${modulePath}: could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+      cause: error,
+    });
+  }
+  const exported = loaded.default ?? loaded.provider;
+  const registry = options.registry ?? defaultProviderRegistry;
+  if (typeof exported === 'function') {
+    registry.register(name, exported as ProviderFactory);
+    return;
+  }
+  if (isLanguageModel(exported)) {
+    registry.register(name, () => exported);
+    return;
+  }
+  throw new InvalidArgumentError({
+    argument: modulePath,
+    message: `provider module ${modulePath}: its default (or \`provider\`) export must be a function (modelId, options) => LanguageModel or a LanguageModel object`,
+  });
+}
+
+function isLanguageModel(value: unknown): value is LanguageModel {
+  const candidate = value as Partial<LanguageModel> | null;
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    candidate.specificationVersion === 'v1' &&
+    typeof candidate.generate === 'function'
+  );
+}
