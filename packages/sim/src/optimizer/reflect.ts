@@ -1,0 +1,89 @@
+import { mechanismsNamedIn } from '../world/failure-mechanisms.js';
+import { simRule, twoDigitYearPivot } from '../world/sim-rules.js';
+import { findHeading, withoutTrailer } from './read-markdown.js';
+import { type PromptModule, statedRules, writeModulePrompt } from './write-module-prompt.js';
+
+/** The closing line of the reflector's user message (docs/prompt-contracts.md). */
+export const reflectorTrailer = 'Write a better system prompt for this module.';
+
+/** True when a user message is a reflection request. */
+export function isReflectionRequest(user: string): boolean {
+  return user.startsWith('# Current System Prompt\n') && user.includes('\n# Evaluation Results\n');
+}
+
+/** The parts of a reflection request the simulated reflector uses. */
+export interface ReflectionRequest {
+  /** The module's current system prompt. */
+  readonly currentPrompt: string;
+  /** The module the batch is about, from its trace headings. */
+  readonly module: PromptModule;
+  /** The feedback sections of the batch, in order. */
+  readonly feedback: readonly string[];
+}
+
+/** Reads a reflection request. */
+export function readReflectionRequest(user: string): ReflectionRequest {
+  const opening = '# Current System Prompt\n';
+  let results = findHeading(user, '# Evaluation Results', opening.length);
+  // A prompt could itself contain the heading; the batch always starts with "## Evaluation 1".
+  while (results !== undefined && !/^\s*## Evaluation 1\b/.test(user.slice(results.contentStart))) {
+    results = findHeading(user, '# Evaluation Results', results.contentStart);
+  }
+  const promptEnd = results?.start ?? user.length;
+  const currentPrompt = user.slice(opening.length, promptEnd).trim();
+  const batch = withoutTrailer(user.slice(results?.contentStart ?? promptEnd), reflectorTrailer);
+  const moduleName = /Invocation \d+: module `([^`]+)`/.exec(batch)?.[1];
+  const module: PromptModule =
+    moduleName === 'interpret' || moduleName === 'format'
+      ? moduleName
+      : currentPrompt.includes('<date>')
+        ? 'format'
+        : currentPrompt.includes('<day>')
+          ? 'interpret'
+          : 'unknown';
+  const feedback = batch
+    .split(/\n### Feedback\n/)
+    .slice(1)
+    .map((part) => part.split(/\n## Evaluation \d+\n/)[0]?.trim() ?? '');
+  return { currentPrompt, module, feedback };
+}
+
+/**
+ * The simulated reflector: reads the mechanisms the feedback names, turns each into the
+ * canonical sentence of the rule that fixes it (for this module), and writes a complete
+ * replacement prompt that keeps every rule the current prompt states. Like a real reflector
+ * that has only seen dotted dates, it states the day-first rule for all numeric dates.
+ */
+export function reflect(user: string): string {
+  const request = readReflectionRequest(user);
+  const mechanisms = request.feedback.flatMap((feedback) => mechanismsNamedIn(feedback));
+  const newRules: string[] = [];
+  const reasons: string[] = [];
+  for (const mechanism of mechanisms) {
+    if (request.module !== 'unknown' && mechanism.module !== request.module) continue;
+    const phrase = phraseFor(mechanism.rule, request.feedback);
+    if (newRules.includes(phrase)) continue;
+    newRules.push(phrase);
+    reasons.push(`${mechanism.description} → "${phrase}"`);
+  }
+  const already = statedRules(request.currentPrompt);
+  const prompt = writeModulePrompt({
+    module: request.module,
+    currentPrompt: request.currentPrompt,
+    newRules,
+  });
+  const reasoning =
+    reasons.length > 0
+      ? `The failures come from missing conventions:\n${reasons.map((reason) => `- ${reason}`).join('\n')}\nKeeping the ${already.length} convention(s) already stated.`
+      : 'The feedback names no convention this module is missing; restating the prompt in the required structure.';
+  return `${reasoning}\n\n<system_prompt>\n${prompt}\n</system_prompt>`;
+}
+
+function phraseFor(rule: ReturnType<typeof simRule>['id'], feedback: readonly string[]): string {
+  if (rule !== 'two-digit-pivot') return simRule(rule).phrase;
+  // The pivot is read from the feedback that states it, as a reflector would.
+  const stated = feedback
+    .map((text) => /years from (\d{1,2}) to 99 mean 19xx/.exec(text)?.[1])
+    .find(Boolean);
+  return `Two-digit years from ${stated ?? twoDigitYearPivot} to 99 belong to the 1900s.`;
+}

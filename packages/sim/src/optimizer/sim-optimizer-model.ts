@@ -1,0 +1,100 @@
+import { createRandom } from '@forge/program';
+import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
+import { buildResult } from '../models/build-result.js';
+import { drawLatency, sleep } from '../models/latency.js';
+import { hashRequest } from '../models/request-hash.js';
+import {
+  type ResolvedSimOptions,
+  resolveSimOptions,
+  type SimOptions,
+  type SimRole,
+} from '../sim-options.js';
+import { assign, isAssignmentRequest } from './assign.js';
+import { generate, isGenerationRequest, type RoleAnswer } from './generate.js';
+import { malformedAssignment, malformedReflection } from './malformed-output.js';
+import { isReflectionRequest, reflect } from './reflect.js';
+import { isVerificationRequest, verify } from './verify.js';
+
+/** Model id of the simulated optimizer model (`sim:optimizer`). */
+export const simOptimizerModelId = 'optimizer';
+
+/** The optimizer role a user message asks for, recognised from its headings alone. */
+export function optimizerRoleOf(user: string): Exclude<SimRole, 'task'> | undefined {
+  if (isReflectionRequest(user)) return 'reflector';
+  if (isAssignmentRequest(user)) return 'assigner';
+  if (isVerificationRequest(user)) return 'verifier';
+  if (isGenerationRequest(user)) return 'generator';
+  return undefined;
+}
+
+/**
+ * Creates the simulated optimizer model (`sim:optimizer`). It plays the four optimizer roles,
+ * recognising each from the opening user message's headings (docs/prompt-contracts.md), never
+ * from metadata or the system prompt, so it behaves the same over the wire. Every choice is
+ * drawn from the request's hash: the same request always gets the same answer.
+ */
+export function createSimOptimizerModel(
+  options: SimOptions | ResolvedSimOptions = {},
+): LanguageModel {
+  const resolved = 'simulated' in options ? options : resolveSimOptions(options);
+  return {
+    specificationVersion: 'v1',
+    provider: 'sim',
+    modelId: simOptimizerModelId,
+    async generate(request: GenerateRequest): Promise<GenerateResult> {
+      const hash = hashRequest(resolved.seed, simOptimizerModelId, request);
+      await sleep(
+        drawLatency(resolved.latency.optimizer, createRandom(hash, 'latency')),
+        request.abortSignal,
+      );
+      const answer = answerFor(request, hash, resolved);
+      return buildResult({
+        request,
+        text: answer.text,
+        toolCalls: answer.toolCalls,
+        modelId: simOptimizerModelId,
+        responseId: `sim-optimizer-${hash.slice(0, 16)}`,
+      });
+    },
+  };
+}
+
+function answerFor(
+  request: GenerateRequest,
+  hash: string,
+  options: ResolvedSimOptions,
+): RoleAnswer {
+  const user = request.messages.find((message) => message.role === 'user')?.content ?? '';
+  const role = optimizerRoleOf(user);
+  if (role === undefined) {
+    return {
+      text: 'This simulated optimizer model answers only the reflector, assigner, generator and verifier requests of docs/prompt-contracts.md.',
+    };
+  }
+  const malformed = createRandom(hash, 'malformed').next() < options.malformedRate[role];
+  const kind = createRandom(hash, 'malformed-kind');
+  switch (role) {
+    case 'reflector': {
+      const answer = reflect(user);
+      if (!malformed) return { text: answer };
+      const prompt = /<system_prompt>\n([\s\S]*)\n<\/system_prompt>/.exec(answer)?.[1] ?? answer;
+      return { text: malformedReflection(prompt, kind) };
+    }
+    case 'assigner': {
+      if (malformed) return { text: malformedAssignment(kind) };
+      const { decision, reasoning } = assign(user);
+      return { text: `${reasoning}\n\n<assignment>\n${JSON.stringify(decision)}\n</assignment>` };
+    }
+    case 'generator':
+      return generate({
+        seed: options.seed,
+        request,
+        user,
+        malformed,
+        flawRate: options.flawRate,
+        requestHash: hash,
+      });
+    case 'verifier':
+      return verify({ seed: options.seed, request, user, malformed, requestHash: hash });
+  }
+}
