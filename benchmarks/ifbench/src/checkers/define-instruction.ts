@@ -97,6 +97,11 @@ function validateKwargs(
           fail(spec.name, `must be a non-negative number, got ${JSON.stringify(value)}`);
         }
         break;
+      case 'signed number':
+        if (typeof value !== 'number' || !Number.isFinite(value)) {
+          fail(spec.name, `must be a number, got ${JSON.stringify(value)}`);
+        }
+        break;
       case 'string':
         if (typeof value !== 'string')
           fail(spec.name, `must be a string, got ${JSON.stringify(value)}`);

@@ -1,5 +1,6 @@
 /** The value types a kwarg may have. */
-export type KwargType = 'integer' | 'number' | 'string' | 'string list';
+/** `number` is non-negative (the reference redraws negative values); `signed number` is not. */
+export type KwargType = 'integer' | 'number' | 'signed number' | 'string' | 'string list';
 
 /** One keyword argument an instruction takes. */
 export interface KwargSpec {

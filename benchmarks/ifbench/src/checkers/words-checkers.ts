@@ -286,8 +286,12 @@ const keywordsSpecificPosition = defineInstruction({
     'Token m (1-based, word_tokenize, punctuation tokens count) of sentence n (regex splitter) must equal the keyword exactly, case-sensitively.',
   kwargs: [
     { name: 'keyword', type: 'string', description: 'The keyword.' },
-    { name: 'n', type: 'number', description: '1-based sentence index.' },
-    { name: 'm', type: 'number', description: '1-based token index within that sentence.' },
+    { name: 'n', type: 'signed number', description: '1-based sentence index.' },
+    {
+      name: 'm',
+      type: 'signed number',
+      description: '1-based token index within that sentence.',
+    },
   ],
   build(kwargs) {
     const keyword = pythonStrip(kwargs.string('keyword', { nonEmpty: true }));
