@@ -1,5 +1,6 @@
 export { RunMismatchError } from './errors/run-mismatch-error.js';
 export type {
+  AttemptEndEvent,
   CandidateAcceptedEvent,
   CandidateRejectedEvent,
   CandidateValidatedEvent,
@@ -11,6 +12,8 @@ export type {
   SearchEvent,
   StepEndEvent,
   StepStartEvent,
+  SynthesisEndEvent,
+  SynthesisStartEvent,
 } from './events/search-event.js';
 export {
   callReflector,
@@ -26,6 +29,7 @@ export {
 export { buildSearchResult, type SearchResult } from './result/search-result.js';
 export { evaluateMany } from './run/evaluate-many.js';
 export { toObservation } from './run/execute-step.js';
+export { executeSynthesis, shouldSynthesize } from './run/execute-synthesis.js';
 export { createLimiter } from './run/limiter.js';
 export { runSearch } from './run/run-search.js';
 export type { SearchOptions } from './run/search-options.js';
@@ -47,6 +51,7 @@ export type {
   SearchAction,
   SeedEvaluatedAction,
   StepCompletedAction,
+  SynthesisCompletedAction,
 } from './state/search-action.js';
 export {
   type CandidateRecord,
@@ -55,6 +60,7 @@ export {
   type ProposalOutcome,
   type SearchState,
   type StepRecord,
+  type SynthesisEventRecord,
 } from './state/search-state.js';
 export {
   addUsageTotals,

@@ -91,6 +91,48 @@ export interface MemoryUpdatedEvent {
   readonly outcome: AssignmentOutcome;
 }
 
+/** A synthesis event began. */
+export interface SynthesisStartEvent {
+  readonly type: 'synthesis-start';
+  readonly event: number;
+  /** Completed steps when it began. */
+  readonly step: number;
+  /** Attempts planned (K, or 0 without active modes). */
+  readonly attempts: number;
+  /** The active modes, their support and their share of the attempts. */
+  readonly modes: readonly {
+    readonly id: string;
+    readonly name: string;
+    readonly support: number;
+    readonly attempts: number;
+  }[];
+}
+
+/** One synthesis attempt ended with its outcome. */
+export interface AttemptEndEvent {
+  readonly type: 'attempt-end';
+  readonly event: number;
+  readonly slot: number;
+  readonly outcome: string;
+  readonly reason: string;
+  readonly intent: string;
+  readonly modeName?: string;
+  /** True when the record came from the journal of an interrupted run (nothing was paid). */
+  readonly fromJournal: boolean;
+}
+
+/** A synthesis event ended: its accounting (Figure 3a). */
+export interface SynthesisEndEvent {
+  readonly type: 'synthesis-end';
+  readonly event: number;
+  readonly attempts: number;
+  readonly admitted: number;
+  /** Attempts by outcome. */
+  readonly outcomes: Readonly<Record<string, number>>;
+  /** |D| after the event. */
+  readonly trainingSize: number;
+}
+
 /** A step finished and its state was saved. */
 export interface StepEndEvent {
   readonly type: 'step-end';
@@ -129,4 +171,7 @@ export type SearchEvent =
   | CandidateValidatedEvent
   | MemoryUpdatedEvent
   | StepEndEvent
+  | SynthesisStartEvent
+  | AttemptEndEvent
+  | SynthesisEndEvent
   | RunEndEvent;

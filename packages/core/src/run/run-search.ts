@@ -19,6 +19,7 @@ import {
 import { MemoryRunStore, type RunHeader } from '../store/run-store.js';
 import { evaluateMany } from './evaluate-many.js';
 import { executeStep, type StepContext, taskUsage } from './execute-step.js';
+import { executeSynthesis, shouldSynthesize } from './execute-synthesis.js';
 import { createLimiter } from './limiter.js';
 import type { SearchOptions } from './search-options.js';
 
@@ -163,6 +164,13 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
       ]);
     }
     for (;;) {
+      // Checked first, so that a run resumed between a step and its synthesis event runs the event.
+      if (options.synthesis !== undefined && shouldSynthesize(state, options.synthesis)) {
+        const training = state.trainingIds.map(instance);
+        const synthesized = await executeSynthesis(context, state, options.synthesis, training);
+        for (const admitted of synthesized.admitted) instances.set(admitted.id, admitted);
+        await commit([synthesized]);
+      }
       const stop = firstStopReason(rules, {
         state,
         elapsedMs: clock() - started,

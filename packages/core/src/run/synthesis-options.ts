@@ -1,5 +1,6 @@
 import type { Instance, Signature } from '@forge/program';
 import type { AgentTool, LanguageModel } from '@forge/provider';
+import type { SynthesisGuardOptions, SynthesisJournal } from '@forge/synth';
 
 /** Which data branch the search runs (SPEC §10). */
 export type SynthesisVariant = 'forge' | 'failure-memory' | 'random-synthesis';
@@ -33,6 +34,10 @@ export interface SynthesisOptions {
   readonly concurrency?: number;
   /** Step limit of the generator and verifier agents. */
   readonly maxAgentSteps?: number;
+  /** Duplicate and leakage guards (both on by default). */
+  readonly guards?: SynthesisGuardOptions;
+  /** Where finished attempts are kept, so a resumed event does not pay for them again. */
+  readonly journal?: SynthesisJournal;
 }
 
 /** True when the variant keeps a failure memory (and so runs the memory branch every step). */

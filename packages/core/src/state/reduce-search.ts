@@ -1,4 +1,5 @@
-import { applyAssignment } from '@forge/memory';
+import { advanceEpoch, applyAssignment } from '@forge/memory';
+import { refreshSampler } from '../sampler/minibatch-sampler.js';
 import type { SearchAction } from './search-action.js';
 import { type CandidateRecord, meanScore, type SearchState } from './search-state.js';
 import { addUsageTotals } from './usage-totals.js';
@@ -75,6 +76,60 @@ export function reduceSearch(state: SearchState, action: SearchAction): SearchSt
         stepsSinceImprovement: improved ? 0 : state.stepsSinceImprovement + 1,
         usage: addUsageTotals(state.usage, action.usage),
         history: [...state.history, { ...record, improved }],
+      };
+    }
+    case 'synthesis-completed': {
+      if (action.event !== state.synthesisEvents) {
+        throw new Error(
+          `synthesis-completed: expected event ${state.synthesisEvents}, got ${action.event}`,
+        );
+      }
+      const newIds = action.admitted.map((instance) => instance.id);
+      const trainingIds = [...state.trainingIds, ...newIds];
+      const usage = action.accounting.usage;
+      return {
+        ...state,
+        trainingIds,
+        syntheticInstances: [...state.syntheticInstances, ...action.admitted],
+        // A.3: unconsumed and new ids first, then the consumed ones.
+        sampler: refreshSampler(state.sampler, {
+          ids: trainingIds,
+          newIds,
+          size: state.minibatchSize,
+          seed: state.seed,
+          event: action.event,
+        }),
+        // A.4: history kept, the active catalogue starts empty.
+        memory: advanceEpoch(state.memory),
+        synthesisEvents: state.synthesisEvents + 1,
+        stepsSinceImprovement: 0,
+        usage: addUsageTotals(state.usage, [
+          // The accounting does not split cost by agent; it is counted under `generate`.
+          {
+            role: 'generate',
+            calls: action.attempts.length,
+            usage: usage.generate,
+            costUsd: action.accounting.costUsd,
+          },
+          {
+            role: 'verify',
+            calls: action.attempts.filter((attempt) => attempt.verifierResponseText !== undefined)
+              .length,
+            usage: usage.verify,
+          },
+        ]),
+        synthesis: [
+          ...state.synthesis,
+          {
+            event: action.event,
+            step: state.step,
+            evaluationsUsed: state.evaluationsUsed,
+            epoch: state.memory.epoch,
+            attempts: action.accounting.attempts,
+            admitted: newIds,
+            outcomes: action.accounting.outcomes,
+          },
+        ],
       };
     }
     default: {

@@ -1,5 +1,6 @@
 import type { Observation } from '@forge/memory';
-import type { Prompts } from '@forge/program';
+import type { Instance, Prompts } from '@forge/program';
+import type { AttemptRecord, SynthesisAccounting } from '@forge/synth';
 import type { SamplerState } from '../sampler/minibatch-sampler.js';
 import type { StepRecord } from './search-state.js';
 import type { UsageEntry } from './usage-totals.js';
@@ -44,5 +45,21 @@ export interface MemoryAssignment {
   readonly responseText: string;
 }
 
+/**
+ * A synthesis event finished (Algorithm 3): its admitted instances join D, the sampler refreshes
+ * and the failure-memory epoch advances — also when nothing was admitted.
+ */
+export interface SynthesisCompletedAction {
+  readonly type: 'synthesis-completed';
+  /** The event number (equals the number of earlier events). */
+  readonly event: number;
+  /** Admitted instances in slot order. */
+  readonly admitted: readonly Instance[];
+  /** Every attempt's record, in slot order (for the run's journal and reports). */
+  readonly attempts: readonly AttemptRecord[];
+  /** The event's accounting. */
+  readonly accounting: SynthesisAccounting;
+}
+
 /** Every change to the search state. */
-export type SearchAction = SeedEvaluatedAction | StepCompletedAction;
+export type SearchAction = SeedEvaluatedAction | StepCompletedAction | SynthesisCompletedAction;

@@ -50,6 +50,24 @@ export interface StepRecord {
   readonly improved: boolean;
 }
 
+/** A compact record of one synthesis event (the attempts themselves are in the action log). */
+export interface SynthesisEventRecord {
+  /** 0-based event number. */
+  readonly event: number;
+  /** Completed steps when the event ran. */
+  readonly step: number;
+  /** Evaluations spent when the event ran. */
+  readonly evaluationsUsed: number;
+  /** The failure-memory epoch the event drew from. */
+  readonly epoch: number;
+  /** Attempts made. */
+  readonly attempts: number;
+  /** Ids of the admitted instances. */
+  readonly admitted: readonly string[];
+  /** Attempts by outcome. */
+  readonly outcomes: Readonly<Record<string, number>>;
+}
+
 /**
  * The search state (SPEC §2): plain data that serializes as is, changed only by `reduceSearch`.
  * Original training and validation instances are not copied in (they come from the dataset and
@@ -92,6 +110,8 @@ export interface SearchState {
   readonly history: readonly StepRecord[];
   /** Failure memory M: failure modes of every synthesis epoch. */
   readonly memory: FailureMemoryState;
+  /** One record per synthesis event. */
+  readonly synthesis: readonly SynthesisEventRecord[];
 }
 
 /** The state of a new run, before the seed is evaluated. */
@@ -121,6 +141,7 @@ export function createSearchState(options: {
     usage: {},
     history: [],
     memory: createFailureMemory(),
+    synthesis: [],
   };
 }
 

@@ -110,8 +110,9 @@ export function toyReflector(
 }
 
 /**
- * A toy optimizer that plays both the reflector and the assigner (recognised by the user
- * message, as a real model would see it). The assigner files each failure under
+ * A toy optimizer that plays the reflector, the assigner, the generator and the verifier
+ * (recognised by the user message, as a real model would see it). The generator writes a new
+ * value of the failed example's category; the verifier accepts everything. The assigner files each failure under
  * `missing_rule_<category>`: it creates the mode, renames it once (to `absent_rule_<category>`,
  * refining its description) on its next failure, and assigns later failures to it, to exercise
  * all three actions.
@@ -124,6 +125,20 @@ export function toyOptimizer(
     modelId: 'toy-optimizer',
     responses: async (request, callIndex) => {
       const user = (request.messages[0] as { content: string }).content;
+      if (user.startsWith('# Task Signature JSON') && user.includes('# Mutation Seed')) {
+        // Generator: a new value of the failed example's category.
+        const category = /#### category\n(\w+)/.exec(user)?.[1] ?? 'a';
+        const value = 1000 + (user.length % 997);
+        const example = { category, value, answer: `${category}:${value}` };
+        const text = `<synthetic_example>${JSON.stringify(example)}</synthetic_example>`;
+        return options.transform ? options.transform(text, callIndex) : text;
+      }
+      if (user.startsWith('# Task Signature JSON') && user.includes('# Synthetic Example')) {
+        const text =
+          '<validity_reason>The answer follows the rule.</validity_reason><validity>true</validity>' +
+          '<faithfulness_reason>Same category as the failure.</faithfulness_reason><faithfulness>true</faithfulness>';
+        return options.transform ? options.transform(text, callIndex) : text;
+      }
       if (!user.startsWith('# Existing Failure Clusters')) {
         return reflector
           .generate({ ...request, metadata: undefined })
