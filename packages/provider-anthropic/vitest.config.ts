@@ -1,5 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/provider-anthropic', environment: 'node' },
+  // Real SDKs over loopback HTTP: generous limits so a loaded CI machine does not time tests out.
+  test: { name: '@forge/provider-anthropic', environment: 'node', testTimeout: 20_000 },
 });

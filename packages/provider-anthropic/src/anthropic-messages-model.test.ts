@@ -307,11 +307,10 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
   it('times out a slow response and closes the connection', async () => {
     server.enqueue(anthropicMessage({ text: 'late', delayMs: 5000 }));
     const error = await failure(
-      withTimeout(model(), { timeoutMs: 100 }).generate({ messages: [] }),
+      withTimeout(model(), { timeoutMs: 300 }).generate({ messages: [] }),
     );
     expect(error).toMatchObject({ kind: 'timeout', isRetryable: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.requests[0]?.clientClosed).toBe(true);
+    await server.waitForClientClose(0);
   });
 
   it('maps the SDK transport timeout to a retryable timeout error', async () => {
@@ -324,7 +323,7 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
     server.enqueue(anthropicMessage({ delayMs: 5000 }));
     const controller = new AbortController();
     const running = model().generate({ messages: [], abortSignal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.waitForRequest(0);
     controller.abort(new Error('user pressed stop'));
     await expect(running).rejects.toThrow('user pressed stop');
   });

@@ -199,22 +199,20 @@ describe('OllamaChatModel through the ollama client', () => {
   it('times out a slow response and closes the connection', async () => {
     server.enqueue(ollamaChatResponse({ text: 'late', delayMs: 5000 }));
     const error = await failure(
-      withTimeout(model(), { timeoutMs: 100 }).generate({ messages: [] }),
+      withTimeout(model(), { timeoutMs: 300 }).generate({ messages: [] }),
     );
     expect(error).toMatchObject({ kind: 'timeout', isRetryable: true });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.requests[0]?.clientClosed).toBe(true);
+    await server.waitForClientClose(0);
   });
 
   it('rejects with the caller reason on abort', async () => {
     server.enqueue(ollamaChatResponse({ delayMs: 5000 }));
     const controller = new AbortController();
     const running = model().generate({ messages: [], abortSignal: controller.signal });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await server.waitForRequest(0);
     controller.abort(new Error('user pressed stop'));
     await expect(running).rejects.toThrow('user pressed stop');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.requests[0]?.clientClosed).toBe(true);
+    await server.waitForClientClose(0);
   });
 
   it('reports a server that is not running as a retryable connection error naming the host', async () => {

@@ -28,11 +28,13 @@ describe('startLoopbackServer', () => {
     const pending = fetch(server.url, { signal: controller.signal }).catch(
       (error: unknown) => error,
     );
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await server.waitForRequest(0);
+    expect(server.requests[0]?.clientClosed).toBe(false);
     controller.abort();
     await pending;
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await server.waitForClientClose(0);
     expect(server.requests[0]?.clientClosed).toBe(true);
+    await expect(server.waitForRequest(1, 20)).rejects.toThrow('no request 1 arrived within 20 ms');
   });
 
   it('answers 500 when nothing is scripted', async () => {

@@ -47,6 +47,10 @@ export interface LoopbackServer extends AsyncDisposable {
   readonly requests: LoopbackRequest[];
   /** Queues responses, used in order before the handler. */
   enqueue(...responses: LoopbackResponse[]): void;
+  /** Resolves with request `index` (0-based) once it has arrived; rejects after `timeoutMs`. */
+  waitForRequest(index: number, timeoutMs?: number): Promise<LoopbackRequest>;
+  /** Resolves once the client of request `index` has hung up; rejects after `timeoutMs`. */
+  waitForClientClose(index: number, timeoutMs?: number): Promise<void>;
   /** Stops the server and drops open connections. */
   close(): Promise<void>;
 }
@@ -138,10 +142,34 @@ export async function startLoopbackServer(
     await new Promise<void>((resolve) => server.close(() => resolve()));
   };
 
+  // Polling keeps requests plain data; tests wait at most a few seconds.
+  const waitUntil = async <T>(
+    check: () => T | undefined,
+    what: string,
+    timeoutMs: number,
+  ): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = check();
+      if (value !== undefined) return value;
+      if (Date.now() > deadline) throw new Error(`loopback server: ${what} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
     enqueue: (...responses) => queue.push(...responses),
+    waitForRequest: (index, timeoutMs = 5000) =>
+      waitUntil(() => requests[index], `no request ${index} arrived`, timeoutMs),
+    waitForClientClose: async (index, timeoutMs = 5000) => {
+      await waitUntil(
+        () => (requests[index]?.clientClosed ? true : undefined),
+        `the client of request ${index} did not hang up`,
+        timeoutMs,
+      );
+    },
     close,
     [Symbol.asyncDispose]: close,
   };
