@@ -1,0 +1,102 @@
+import type { Instance, Signature } from '@forge/program';
+import { goldKey, inputTokens } from './text-tokens.js';
+
+/** Why a candidate counts as a duplicate. */
+export interface DuplicateMatch {
+  /** `exact`: same normalized input; `near`: similar input and the same gold. */
+  readonly kind: 'exact' | 'near';
+  /** Id of the instance it duplicates. */
+  readonly matchedId: string;
+  /** Jaccard similarity of the two inputs' shingles (1 for exact). */
+  readonly similarity: number;
+  /** For an exact duplicate: true when the gold differs (conflicting supervision). */
+  readonly conflictingGold?: boolean;
+}
+
+interface Entry {
+  readonly id: string;
+  readonly shingles: Set<string>;
+  readonly gold: string;
+}
+
+/**
+ * A cheap duplicate filter over instances, run before paying for the verifier:
+ * - exact: the normalized input token sequence (case, punctuation and spacing ignored) equals an
+ *   indexed one — whatever the gold, since the same input with another gold contradicts it;
+ * - near: the Jaccard similarity of the inputs' shingles (unigrams and bigrams) is at least
+ *   `nearThreshold` and the gold is the same after normalization. Requiring the same gold keeps
+ *   negative and boundary mutations, which change one condition and therefore the answer.
+ * An inverted index keeps a lookup proportional to the postings of the candidate's shingles.
+ */
+export class DuplicateIndex {
+  private readonly exact = new Map<string, { id: string; gold: string }>();
+  private readonly entries: Entry[] = [];
+  private readonly postings = new Map<string, number[]>();
+
+  constructor(
+    private readonly signature: Signature,
+    private readonly nearThreshold: number,
+  ) {}
+
+  /** Adds an instance (ignored when its normalized input is already indexed). */
+  add(instance: Pick<Instance, 'id' | 'input' | 'gold'>): void {
+    const tokens = inputTokens(instance.input, this.signature);
+    const key = tokens.join(' ');
+    if (this.exact.has(key)) return;
+    const gold = goldKey(instance.gold, this.signature);
+    this.exact.set(key, { id: instance.id, gold });
+    const shingles = shinglesOf(tokens);
+    const index = this.entries.length;
+    this.entries.push({ id: instance.id, shingles, gold });
+    for (const shingle of shingles) {
+      const list = this.postings.get(shingle);
+      if (list === undefined) this.postings.set(shingle, [index]);
+      else list.push(index);
+    }
+  }
+
+  /** The first indexed instance the candidate duplicates, or `undefined`. */
+  find(candidate: Pick<Instance, 'input' | 'gold'>): DuplicateMatch | undefined {
+    const tokens = inputTokens(candidate.input, this.signature);
+    const gold = goldKey(candidate.gold, this.signature);
+    const exact = this.exact.get(tokens.join(' '));
+    if (exact !== undefined) {
+      return {
+        kind: 'exact',
+        matchedId: exact.id,
+        similarity: 1,
+        ...(exact.gold === gold ? {} : { conflictingGold: true }),
+      };
+    }
+    if (this.nearThreshold > 1) return undefined;
+    const shingles = shinglesOf(tokens);
+    const shared = new Map<number, number>();
+    for (const shingle of shingles) {
+      for (const index of this.postings.get(shingle) ?? []) {
+        shared.set(index, (shared.get(index) ?? 0) + 1);
+      }
+    }
+    let best: DuplicateMatch | undefined;
+    // Map iteration follows insertion order, and ties keep the first: the earliest indexed wins.
+    for (const [index, count] of shared) {
+      const entry = this.entries[index]!;
+      if (entry.gold !== gold) continue;
+      const similarity = count / (shingles.size + entry.shingles.size - count);
+      if (
+        similarity >= this.nearThreshold &&
+        (best === undefined || similarity > best.similarity)
+      ) {
+        best = { kind: 'near', matchedId: entry.id, similarity };
+      }
+    }
+    return best;
+  }
+}
+
+function shinglesOf(tokens: readonly string[]): Set<string> {
+  const shingles = new Set<string>(tokens);
+  for (let index = 0; index + 1 < tokens.length; index++) {
+    shingles.add(`${tokens[index]} ${tokens[index + 1]}`);
+  }
+  return shingles;
+}
