@@ -48,6 +48,7 @@ export { selectParent } from './selection/select-parent.js';
 export { selectionWeights } from './selection/selection-weights.js';
 export { reduceSearch } from './state/reduce-search.js';
 export type {
+  MemoryAssignment,
   SearchAction,
   SeedEvaluatedAction,
   StepCompletedAction,

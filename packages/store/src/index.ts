@@ -8,4 +8,5 @@ export {
 export { SqliteCallCache } from './sqlite-call-cache.js';
 export { SqliteCallRecorder } from './sqlite-call-recorder.js';
 export { SqliteRunStore } from './sqlite-run-store.js';
+export { SqliteSynthesisJournal } from './sqlite-synthesis-journal.js';
 export { StoreError, type StoreErrorReason } from './store-error.js';

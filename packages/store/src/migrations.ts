@@ -94,11 +94,14 @@ export const migrations: readonly string[] = [
     name TEXT NOT NULL,
     description TEXT NOT NULL,
     step INTEGER NOT NULL,
-    change TEXT NOT NULL
+    change TEXT NOT NULL,
+    observation_id TEXT NOT NULL
   );
   CREATE TABLE synthesis_events (
     event INTEGER PRIMARY KEY,
     step INTEGER NOT NULL,
+    epoch INTEGER NOT NULL,
+    evaluations_used INTEGER NOT NULL,
     attempts INTEGER NOT NULL,
     admitted INTEGER NOT NULL,
     accounting TEXT NOT NULL
@@ -114,6 +117,19 @@ export const migrations: readonly string[] = [
     instance_id TEXT,
     record TEXT NOT NULL,
     PRIMARY KEY (event, slot)
+  );
+  CREATE TABLE synthesis_journal (
+    event INTEGER NOT NULL,
+    slot INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    PRIMARY KEY (event, slot)
+  );
+  CREATE TABLE test_scores (
+    candidate INTEGER NOT NULL,
+    instance_id TEXT NOT NULL,
+    repeat INTEGER NOT NULL,
+    score REAL NOT NULL,
+    PRIMARY KEY (candidate, instance_id, repeat)
   );
   CREATE TABLE model_calls (
     seq INTEGER PRIMARY KEY,

@@ -14,6 +14,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRunDatabase } from './open-run-database.js';
 import { SqliteRunStore } from './sqlite-run-store.js';
+import { SqliteSynthesisJournal } from './sqlite-synthesis-journal.js';
 import { StoreError } from './store-error.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-store-'));
@@ -91,6 +92,55 @@ describe('SqliteRunStore', () => {
     await runSearch(options({ store, maxSteps: 1 }));
     const header = (await store.load())?.header;
     await expect(store.initialize(header as never)).rejects.toThrow('already holds a run');
+    store.close();
+  });
+});
+
+describe('the data branch in SQL', () => {
+  it('records observations, assignments, failure modes, synthesis events, attempts and synthetic instances', async () => {
+    const runDir = join(root, 'synthesis');
+    const store = new SqliteRunStore(runDir);
+    const signature = defineSignature({
+      name: 'Toy',
+      inputFields: [
+        { name: 'category', type: 'str', description: '' },
+        { name: 'value', type: 'int', description: '' },
+      ],
+      outputFields: [{ name: 'answer', type: 'str', description: '' }],
+    });
+    const journal = new SqliteSynthesisJournal(store.database);
+    const result = await runSearch(
+      options({
+        store,
+        maxSteps: 8,
+        optimizerModel: toyOptimizer({
+          transform: (text) => (text.startsWith('Thinking.') ? 'no proposal' : text),
+        }),
+        synthesis: { variant: 'forge', attempts: 5, epochs: 1, patience: 3, signature, journal },
+      }),
+    );
+    const count = (sql: string) => (store.database.prepare(sql).get() as { n: number }).n;
+    const observations = result.state.memory.modes.reduce(
+      (total, mode) => total + mode.observations.length,
+      0,
+    );
+    expect(count('SELECT count(*) AS n FROM observations')).toBe(observations);
+    expect(count("SELECT count(*) AS n FROM assignments WHERE action != 'no-op'")).toBe(
+      observations,
+    );
+    expect(count("SELECT count(*) AS n FROM failure_modes WHERE change = 'create'")).toBe(
+      result.state.memory.modes.length,
+    );
+    expect(count('SELECT count(*) AS n FROM synthesis_events')).toBe(1);
+    expect(count('SELECT count(*) AS n FROM synthesis_attempts')).toBe(5);
+    expect(count('SELECT count(*) AS n FROM synthesis_journal')).toBe(5);
+    const admitted = result.state.synthesis[0]?.admitted ?? [];
+    expect(count("SELECT count(*) AS n FROM instances WHERE origin = 'synthetic'")).toBe(
+      admitted.length,
+    );
+    expect(count("SELECT count(*) AS n FROM synthesis_attempts WHERE outcome = 'admitted'")).toBe(
+      admitted.length,
+    );
     store.close();
   });
 });

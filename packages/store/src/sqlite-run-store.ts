@@ -1,4 +1,11 @@
-import type { RunCommit, RunHeader, RunStore, SearchAction, SearchState } from '@forge/core';
+import type {
+  MemoryAssignment,
+  RunCommit,
+  RunHeader,
+  RunStore,
+  SearchAction,
+  SearchState,
+} from '@forge/core';
 import type { Instance } from '@forge/program';
 import { openRunDatabase, type RunDatabase } from './open-run-database.js';
 import { StoreError } from './store-error.js';
@@ -43,6 +50,21 @@ export class SqliteRunStore implements RunStore {
       ),
       instance: database.prepare(
         'INSERT OR IGNORE INTO instances (id, split, origin, input, gold, metadata) VALUES (?, ?, ?, ?, ?, ?)',
+      ),
+      observation: database.prepare(
+        'INSERT OR IGNORE INTO observations (id, step, parent, instance_id, score, feedback, trace) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      assignment: database.prepare(
+        'INSERT INTO assignments (step, observation_id, epoch, action, mode_id, mode_name, reason) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      mode: database.prepare(
+        'INSERT INTO failure_modes (mode_id, epoch, name, description, step, change, observation_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      synthesisEvent: database.prepare(
+        'INSERT INTO synthesis_events (event, step, epoch, evaluations_used, attempts, admitted, accounting) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      ),
+      attempt: database.prepare(
+        'INSERT INTO synthesis_attempts (event, slot, mode_id, mode_name, intent, outcome, reason, instance_id, record) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       ),
     };
   }
@@ -149,8 +171,84 @@ export class SqliteRunStore implements RunStore {
         if (action.accepted !== undefined && record.candidate !== undefined) {
           this.insertCandidate(state, record.candidate, action.accepted.validationScores);
         }
+        for (const assignment of action.assignments ?? [])
+          this.insertAssignment(record.step, assignment, state);
         return;
       }
+      case 'synthesis-completed': {
+        const summary = state.synthesis[action.event];
+        this.statements.synthesisEvent.run(
+          action.event,
+          summary?.step ?? state.step,
+          summary?.epoch ?? 0,
+          summary?.evaluationsUsed ?? state.evaluationsUsed,
+          action.accounting.attempts,
+          action.admitted.length,
+          JSON.stringify(action.accounting),
+        );
+        for (const attempt of action.attempts) {
+          this.statements.attempt.run(
+            attempt.event,
+            attempt.slot,
+            attempt.modeId ?? null,
+            attempt.modeName ?? null,
+            attempt.intent,
+            attempt.outcome,
+            attempt.reason,
+            attempt.instance?.id ?? null,
+            JSON.stringify(attempt),
+          );
+        }
+        for (const instance of action.admitted) this.insertInstance('train', instance, 'synthetic');
+        return;
+      }
+    }
+  }
+
+  private insertAssignment(step: number, assignment: MemoryAssignment, state: SearchState): void {
+    const { observation, outcome } = assignment;
+    this.statements.observation.run(
+      observation.id,
+      observation.step,
+      observation.parentIndex,
+      observation.instance.id,
+      observation.score,
+      observation.feedback ?? null,
+      JSON.stringify(observation.trace),
+    );
+    const epoch = state.memory.epoch;
+    if (outcome.action === 'no-op') {
+      this.statements.assignment.run(
+        step,
+        observation.id,
+        epoch,
+        'no-op',
+        null,
+        null,
+        `${outcome.reason}: ${outcome.detail}`,
+      );
+      return;
+    }
+    this.statements.assignment.run(
+      step,
+      observation.id,
+      epoch,
+      outcome.action,
+      outcome.modeId,
+      outcome.name,
+      null,
+    );
+    if (outcome.action !== 'assign') {
+      const mode = state.memory.modes.find((candidate) => candidate.id === outcome.modeId);
+      this.statements.mode.run(
+        outcome.modeId,
+        mode?.epoch ?? epoch,
+        outcome.name,
+        mode?.description ?? '',
+        step,
+        outcome.action,
+        observation.id,
+      );
     }
   }
 

@@ -191,7 +191,7 @@ async function runMemoryBranch(
       abortSignal: options.abortSignal,
     });
     memory = result.state;
-    assignments.push({ observation, responseText: result.responseText });
+    assignments.push({ observation, responseText: result.responseText, outcome: result.outcome });
     usage.push({ role: 'assign', calls: 1, usage: result.usage, costUsd: result.costUsd });
     context.emit({
       type: 'memory-updated',

@@ -1,4 +1,4 @@
-import type { Observation } from '@forge/memory';
+import type { AssignmentOutcome, Observation } from '@forge/memory';
 import type { Instance, Prompts } from '@forge/program';
 import type { AttemptRecord, SynthesisAccounting } from '@forge/synth';
 import type { SamplerState } from '../sampler/minibatch-sampler.js';
@@ -43,6 +43,11 @@ export interface MemoryAssignment {
   readonly observation: Observation;
   /** The assigner's raw answer, replayed by `applyAssignment`. */
   readonly responseText: string;
+  /**
+   * What the answer did, as `applyAssignment` decided when the step ran. Derived data, kept so
+   * stores and reports can read the action alone; the reducer recomputes it.
+   */
+  readonly outcome: AssignmentOutcome;
 }
 
 /**

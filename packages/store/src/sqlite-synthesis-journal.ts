@@ -1,0 +1,29 @@
+import type { AttemptRecord, SynthesisJournal } from '@forge/synth';
+import type { RunDatabase } from './open-run-database.js';
+
+/**
+ * The synthesis journal in a run's database: each finished attempt is saved as it finishes, so
+ * a run killed in the middle of a synthesis event re-uses them instead of paying again.
+ */
+export class SqliteSynthesisJournal implements SynthesisJournal {
+  private readonly read;
+  private readonly write;
+
+  constructor(database: RunDatabase) {
+    this.read = database.prepare(
+      'SELECT record FROM synthesis_journal WHERE event = ? AND slot = ?',
+    );
+    this.write = database.prepare(
+      'INSERT INTO synthesis_journal (event, slot, record) VALUES (?, ?, ?) ON CONFLICT (event, slot) DO UPDATE SET record = excluded.record',
+    );
+  }
+
+  async get(event: number, slot: number): Promise<AttemptRecord | undefined> {
+    const row = this.read.get(event, slot) as { record: string } | undefined;
+    return row === undefined ? undefined : (JSON.parse(row.record) as AttemptRecord);
+  }
+
+  async put(record: AttemptRecord): Promise<void> {
+    this.write.run(record.event, record.slot, JSON.stringify(record));
+  }
+}
