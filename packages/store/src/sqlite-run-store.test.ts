@@ -6,10 +6,12 @@ import { runSearch, type SearchOptions } from '@forge/core';
 import {
   toyEvaluate,
   toyInstances,
+  toyOptimizer,
   toyProgram,
   toyReflector,
   toyTaskModel,
 } from '@forge/core/testing';
+import { defineSignature } from '@forge/program';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRunDatabase } from './open-run-database.js';
