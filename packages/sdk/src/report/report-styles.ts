@@ -1,0 +1,114 @@
+// One stylesheet, inlined: the report must render offline, so no fonts or files are loaded.
+// System font stacks keep it native on every platform; colours match the chart palette.
+export const reportStyles = `
+:root {
+  color-scheme: light;
+  --ink: #1f2933;
+  --muted: #5f6b7a;
+  --line: #d9dee5;
+  --grid: #eceff3;
+  --paper: #ffffff;
+  --wash: #f6f7f9;
+  --accent: #3569a8;
+  --best: #d0342c;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  font-size: 15px;
+  line-height: 1.5;
+  color: var(--ink);
+  background: var(--wash);
+}
+* { box-sizing: border-box; }
+body { margin: 0; }
+.report { max-width: 1080px; margin: 0 auto; padding: 28px 28px 48px; }
+header.report-header { margin-bottom: 18px; }
+h1 { font-size: 1.6rem; margin: 0 0 4px; letter-spacing: -0.01em; }
+h2 { font-size: 1.2rem; margin: 36px 0 10px; padding-bottom: 6px; border-bottom: 1px solid var(--line); }
+h4 { margin: 14px 0 6px; font-size: 0.9rem; }
+.subtitle, .muted, .section-note { color: var(--muted); }
+.subtitle { margin: 0; }
+.section-note { margin: 0 0 12px; }
+.status { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 0.8rem;
+  font-weight: 600; background: #e6eef8; color: var(--accent); vertical-align: middle; margin-left: 6px; }
+.status-failed { background: #fbe4e2; color: #a4281f; }
+.status-stopped, .status-running { background: #fdf1dc; color: #8a5a0b; }
+.banner { border-radius: 8px; padding: 12px 16px; margin: 14px 0; border: 1px solid; }
+.banner-simulated { background: #fff4d6; border-color: #e8b931; color: #5c4300; font-size: 1.02rem; }
+.banner-failed { background: #fbe4e2; border-color: #e3a19b; color: #7c1f18; }
+.banner-stopped, .banner-running { background: #eef3fa; border-color: #bcd0ea; color: #23456f; }
+.headline { font-size: 1.05rem; margin: 0 0 12px; }
+.summary-tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }
+table { border-collapse: collapse; width: 100%; background: var(--paper); }
+.summary-table { border: 1px solid var(--line); border-radius: 8px; }
+.summary-table caption { text-align: left; font-weight: 600; padding: 0 0 6px; }
+.summary-table th, .summary-table td { text-align: left; padding: 6px 12px; border-top: 1px solid var(--grid);
+  vertical-align: top; font-size: 0.92rem; }
+.summary-table th { font-weight: 500; color: var(--muted); width: 46%; }
+.summary-table td { font-variant-numeric: tabular-nums; overflow-wrap: anywhere; }
+.chart-figure { margin: 0 0 22px; padding: 16px 18px; background: var(--paper); border: 1px solid var(--line);
+  border-radius: 10px; break-inside: avoid; }
+.chart-figure figcaption { margin-bottom: 10px; color: var(--muted); font-size: 0.9rem; }
+.chart-figure figcaption strong { color: var(--ink); }
+.chart { display: block; width: 100%; height: auto; overflow: visible; }
+.chart-natural { width: auto; max-width: none; }
+.chart-scroll { overflow: auto; max-height: 80vh; border: 1px solid var(--grid); border-radius: 6px; }
+.chart-empty { margin: 0; padding: 22px; text-align: center; color: var(--muted); background: var(--wash);
+  border-radius: 6px; }
+.chart-details { margin-top: 10px; font-size: 0.88rem; }
+.chart-details summary { cursor: pointer; color: var(--accent); }
+.data-table th, .data-table td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--grid);
+  vertical-align: top; }
+.data-table .number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 6px; }
+svg text { font-family: inherit; fill: var(--ink); }
+.tick-label { font-size: 11px; fill: var(--muted); }
+.axis-label, .legend-label { font-size: 12px; fill: #3d4753; }
+.axis-line, .tick { stroke: #9aa3ae; stroke-width: 1; }
+.grid { stroke: var(--grid); stroke-width: 1; }
+.best-line { fill: none; stroke: var(--accent); stroke-width: 2.5; stroke-linejoin: round; }
+.candidate-dot { fill: #7fa6d6; fill-opacity: 0.8; stroke: #ffffff; stroke-width: 1; }
+.candidate-best { fill: var(--best); fill-opacity: 1; stroke: #ffffff; stroke-width: 1.5; }
+.synthesis-marker { stroke: #b4690e; stroke-width: 1.5; stroke-dasharray: 5 4; fill: none; }
+.unspent-budget { fill: #f1f3f6; }
+.hover-target { stroke: transparent; stroke-width: 12; fill: none; }
+.marker-label { font-size: 11px; font-weight: 600; fill: #8a4f08; paint-order: stroke; stroke: #ffffff;
+  stroke-width: 3px; }
+.lineage-edge { fill: none; stroke: #aab3bf; stroke-width: 1.2; }
+.lineage-ancestry { stroke: var(--best); stroke-width: 2; stroke-dasharray: 5 3; }
+.lineage-node { stroke: #7b8694; stroke-width: 1; }
+.lineage-ancestor { stroke: var(--best); stroke-width: 1.5; }
+.lineage-best { stroke: var(--best); stroke-width: 3; }
+.node-label { font-size: 10.5px; fill: var(--ink); pointer-events: none; font-variant-numeric: tabular-nums; }
+.node-label-dark { fill: #ffffff; }
+.node-index { font-weight: 700; }
+.panel-background { fill: #fafbfc; stroke: var(--grid); }
+.panel-title { font-size: 13px; font-weight: 600; }
+.panel-subtitle, .panel-empty { font-size: 11px; fill: var(--muted); }
+.mode-point { fill-opacity: 0.78; stroke: #ffffff; stroke-width: 1.5; }
+.mode-size-key { fill: none; stroke: #7b8694; stroke-width: 1; }
+.mode-name { font-size: 11px; fill: #3d4753; }
+.failure-mode:hover .mode-point, .lineage-candidate:hover rect, .candidate-dot:hover { stroke: var(--ink); stroke-width: 2; }
+.row-label { font-size: 13px; font-weight: 600; }
+.row-sublabel { font-size: 11px; fill: var(--muted); }
+.bar-value { font-size: 12px; font-variant-numeric: tabular-nums; }
+.outcome-segment, .usage-bar { stroke: #ffffff; stroke-width: 1; }
+.prompt { background: var(--paper); border: 1px solid var(--line); border-radius: 10px; margin: 0 0 12px;
+  padding: 10px 16px; }
+.prompt summary { cursor: pointer; font-weight: 600; }
+.prompt-pair { display: grid; grid-template-columns: repeat(auto-fit, minmax(360px, 1fr)); gap: 14px; }
+.prompt-text { margin: 0; padding: 10px 12px; background: var(--wash); border: 1px solid var(--grid);
+  border-radius: 6px; white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.82rem; line-height: 1.45;
+  max-height: 420px; overflow: auto; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.tag { font-size: 0.75rem; font-weight: 600; padding: 1px 7px; border-radius: 999px; background: var(--grid);
+  color: var(--muted); margin-left: 6px; }
+.tag-changed { background: #e3f1e8; color: #276a41; }
+footer { margin-top: 36px; color: var(--muted); font-size: 0.82rem; }
+@media print {
+  :root { background: #ffffff; font-size: 12px; }
+  .report { max-width: none; padding: 0; }
+  .chart-figure, .prompt { border-color: #cccccc; }
+  .chart-scroll, .prompt-text { max-height: none; overflow: visible; border: none; }
+  .chart-natural { width: 100%; height: auto; }
+  details > summary { list-style: none; }
+  h2 { break-after: avoid; }
+}
+`;

@@ -1,0 +1,177 @@
+/** How a run ended (or that it is still going). */
+export type RunReportStatus = 'running' | 'completed' | 'stopped' | 'failed';
+
+/** Which run the report describes. */
+export interface RunReportRun {
+  /** The run directory, as the user passed it or as the store resolved it. */
+  readonly runDir: string;
+  /** The benchmark name, e.g. `hover`. */
+  readonly benchmark: string;
+  /** The model that runs the LM program (`provider:model`). */
+  readonly taskModel: string;
+  /** The model that reflects, assigns, generates and verifies (`provider:model`). */
+  readonly optimizerModel: string;
+  /** The run's seed. */
+  readonly seed: number;
+  /** Whether the run is still going, finished, was stopped by a rule or failed. */
+  readonly status: RunReportStatus;
+  /** Why it stopped (a stop rule's name or the error message), when known. */
+  readonly stopReason?: string;
+  /** When the run started (ISO 8601), when known. */
+  readonly startedAt?: string;
+  /** The optimizer variant, e.g. `forge` or `prompt-search`. */
+  readonly variant?: string;
+}
+
+/** Sizes of the training set the search draws minibatches from. */
+export interface RunReportTrainingSize {
+  /** Examples from the benchmark's own training split. */
+  readonly original: number;
+  /** Admitted synthetic examples. */
+  readonly synthetic: number;
+}
+
+/** The headline numbers of the run. */
+export interface RunReportSummary {
+  /** The seed candidate's mean validation score. */
+  readonly seedScore: number;
+  /** The best candidate's mean validation score. */
+  readonly bestScore: number;
+  /** The best candidate's index. */
+  readonly bestCandidate: number;
+  /** Task-model evaluations spent. */
+  readonly evaluationsUsed: number;
+  /** The evaluation budget; 0 or a non-finite value when there is none. */
+  readonly maxEvaluations: number;
+  /** Completed search steps. */
+  readonly steps: number;
+  /** Candidates in the pool, the seed included. */
+  readonly candidates: number;
+  /** The best candidate's test score, when the run evaluated it on the test split. */
+  readonly testScore?: number;
+  /** Synthesis events that ran. */
+  readonly synthesisEvents: number;
+  /** Synthetic examples admitted over all events. */
+  readonly admitted: number;
+  /** The training set's size at the end of the run. */
+  readonly trainingSize: RunReportTrainingSize;
+}
+
+/** One candidate of the pool (only accepted proposals become candidates). */
+export interface RunReportCandidate {
+  /** Its index in the pool; the seed is 0. */
+  readonly index: number;
+  /** The candidate it was derived from, or null for the seed. */
+  readonly parent: number | null;
+  /** The module whose prompt the step rewrote, or null for the seed. */
+  readonly module: string | null;
+  /** The step that produced it, or null for the seed. */
+  readonly step: number | null;
+  /** Its mean validation score. */
+  readonly validationScore: number;
+  /** Evaluations spent when it joined the pool (after its validation pass). */
+  readonly evaluationsAtDiscovery: number;
+  /** The first characters of the rewritten prompt, shown on hover. */
+  readonly promptPreview?: string;
+}
+
+/** One point of the best-so-far curve. */
+export interface RunReportCurvePoint {
+  /** Evaluations spent. */
+  readonly evaluations: number;
+  /** The best mean validation score found within those evaluations. */
+  readonly bestScore: number;
+}
+
+/** How many attempts of one failure mode a synthesis event made and admitted. */
+export interface RunReportSynthesisMode {
+  /** The failure mode's name. */
+  readonly name: string;
+  /** Generation attempts allocated to it. */
+  readonly attempts: number;
+  /** Attempts that were admitted to the training set. */
+  readonly admitted: number;
+}
+
+/** One synthesis event and the fate of every generation attempt it made. */
+export interface RunReportSynthesisEvent {
+  /** The event's ordinal, from 1. */
+  readonly event: number;
+  /** The search step after which it ran. */
+  readonly step: number;
+  /** Evaluations spent when it ran. */
+  readonly evaluationsUsed: number;
+  /** Generation attempts made. */
+  readonly attempts: number;
+  /** Attempts admitted to the training set. */
+  readonly admitted: number;
+  /**
+   * Attempts by final outcome: `admitted`, `generation-failed`, `verification-failed`,
+   * `rejected-validity`, `rejected-faithfulness`, `rejected-both`, `duplicate`, `leaked`.
+   */
+  readonly outcomes: Readonly<Record<string, number>>;
+  /** Attempts and admissions per failure mode. */
+  readonly modes: readonly RunReportSynthesisMode[];
+}
+
+/** One failure mode as the failure memory held it in a window. */
+export interface RunReportFailureMode {
+  /** The mode's short name. */
+  readonly name: string;
+  /** What goes wrong, in the assigner's words. */
+  readonly description: string;
+  /** Failed executions assigned to it in the window. */
+  readonly failures: number;
+}
+
+/** The failure modes collected in the window before one synthesis event. */
+export interface RunReportFailureModeWindow {
+  /** What the window is, e.g. `Before the first synthesis event`. */
+  readonly label: string;
+  /** The synthesis event the window ends at. */
+  readonly event: number;
+  /** The modes and their supporting failures. */
+  readonly modes: readonly RunReportFailureMode[];
+}
+
+/** Model usage of one role. */
+export interface RunReportUsage {
+  /** The role: `task`, `reflect`, `assign`, `generate` or `verify`. */
+  readonly role: string;
+  /** Model calls made. */
+  readonly calls: number;
+  /** Prompt tokens sent. */
+  readonly inputTokens: number;
+  /** Completion tokens received. */
+  readonly outputTokens: number;
+  /** Cost in US dollars (0 when unpriced). */
+  readonly costUsd: number;
+}
+
+/** Everything `renderRunReport` draws; plain data, so it can come from a store or a fixture. */
+export interface RunReportData {
+  /** The page title. */
+  readonly title: string;
+  /** True when the run used the offline simulated world; the report then says so prominently. */
+  readonly simulated: boolean;
+  /** When the report data was collected (ISO 8601); the only clock the report shows. */
+  readonly generatedAt: string;
+  /** Which run this is. */
+  readonly run: RunReportRun;
+  /** Headline numbers. */
+  readonly summary: RunReportSummary;
+  /** The candidate pool, in index order. */
+  readonly candidates: readonly RunReportCandidate[];
+  /** Best validation score so far against evaluations spent; derived from candidates when empty. */
+  readonly curve: readonly RunReportCurvePoint[];
+  /** Synthesis events in order. */
+  readonly synthesisEvents: readonly RunReportSynthesisEvent[];
+  /** Failure modes before the first and the last synthesis event; empty without synthesis. */
+  readonly failureModeWindows: readonly RunReportFailureModeWindow[];
+  /** Model usage per role. */
+  readonly usage: readonly RunReportUsage[];
+  /** The best candidate's prompt per module. */
+  readonly bestPrompts: Readonly<Record<string, string>>;
+  /** The seed candidate's prompt per module. */
+  readonly seedPrompts: Readonly<Record<string, string>>;
+}

@@ -1,0 +1,98 @@
+import { escapeHtml } from './escape-html.js';
+import { finiteOr } from './finite-or.js';
+import { formatCount, formatScore } from './format-value.js';
+import type { RunReportData } from './run-report-data.js';
+
+function row(label: string, value: string, note = ''): string {
+  const noteMarkup = note === '' ? '' : ` <span class="muted">${escapeHtml(note)}</span>`;
+  return `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}${noteMarkup}</td></tr>`;
+}
+
+function formatDelta(seed: number, best: number): string {
+  if (!Number.isFinite(seed) || !Number.isFinite(best)) return '';
+  const delta = best - seed;
+  const text = formatScore(Math.abs(delta));
+  return delta >= 0 ? `+${text} over the seed` : `−${text} below the seed`;
+}
+
+/** The banner a simulated run carries, so nobody mistakes its numbers for real results. */
+export function renderSimulatedBanner(simulated: boolean): string {
+  if (!simulated) return '';
+  return (
+    '<div class="banner banner-simulated" role="note"><strong>Simulated run.</strong> ' +
+    "This run used Forge's offline simulated world: no real model was called, and its numbers " +
+    'say nothing about how real models perform.</div>'
+  );
+}
+
+/** A notice for runs that failed, were stopped or are still running. */
+export function renderStatusBanner(data: RunReportData): string {
+  const { status, stopReason } = data.run;
+  if (status === 'completed') return '';
+  const reason = stopReason ? `: ${escapeHtml(stopReason)}` : '.';
+  const messages: Record<Exclude<typeof status, 'completed'>, string> = {
+    running: '<strong>Run in progress.</strong> This report is a snapshot of it.',
+    stopped: `<strong>Run stopped</strong>${reason}`,
+    failed: `<strong>Run failed</strong>${reason}`,
+  };
+  return `<div class="banner banner-${status}" role="note">${messages[status]}</div>`;
+}
+
+/** The headline and the summary tables: results on one side, the run's identity on the other. */
+export function renderSummarySection(data: RunReportData): string {
+  const { summary, run } = data;
+  const budget =
+    Number.isFinite(summary.maxEvaluations) && summary.maxEvaluations > 0
+      ? ` of ${formatCount(summary.maxEvaluations)}`
+      : '';
+  const original = finiteOr(summary.trainingSize.original, 0);
+  const synthetic = finiteOr(summary.trainingSize.synthetic, 0);
+  const results = [
+    row('Seed validation score', formatScore(summary.seedScore), '(candidate #0)'),
+    row(
+      'Best validation score',
+      formatScore(summary.bestScore),
+      `(candidate #${summary.bestCandidate}) ${formatDelta(summary.seedScore, summary.bestScore)}`,
+    ),
+    row(
+      'Test score of the best candidate',
+      summary.testScore === undefined ? 'not evaluated' : formatScore(summary.testScore),
+    ),
+    row('Evaluations spent', `${formatCount(summary.evaluationsUsed)}${budget}`),
+    row('Search steps', formatCount(summary.steps)),
+    row('Candidates in the pool', formatCount(summary.candidates)),
+    row('Synthesis events', formatCount(summary.synthesisEvents)),
+    row('Synthetic examples admitted', formatCount(summary.admitted)),
+    row(
+      'Training set',
+      formatCount(original + synthetic),
+      `(${formatCount(original)} original + ${formatCount(synthetic)} synthetic)`,
+    ),
+  ];
+  const identity = [
+    row('Benchmark', run.benchmark),
+    row('Task model', run.taskModel),
+    row('Optimizer model', run.optimizerModel),
+    row('Variant', run.variant ?? 'forge'),
+    row('Seed', String(run.seed)),
+    row('Status', run.status, run.stopReason ? `(${run.stopReason})` : ''),
+    ...(run.startedAt ? [row('Started', run.startedAt)] : []),
+    row('Run directory', run.runDir),
+  ];
+  const headline =
+    `<p class="headline">Best validation score <strong>${escapeHtml(formatScore(summary.bestScore))}</strong> ` +
+    `(candidate #${summary.bestCandidate}), ${escapeHtml(formatDelta(summary.seedScore, summary.bestScore) || 'no seed score')}` +
+    (summary.testScore === undefined
+      ? ''
+      : `; test score <strong>${escapeHtml(formatScore(summary.testScore))}</strong>`) +
+    '.</p>';
+  return (
+    '<section class="summary" aria-labelledby="summary-heading">' +
+    '<h2 id="summary-heading">Summary</h2>' +
+    headline +
+    '<div class="summary-tables">' +
+    `<table class="summary-table"><caption>Results</caption><tbody>${results.join('')}</tbody></table>` +
+    `<table class="summary-table"><caption>Run</caption><tbody>${identity.join('')}</tbody></table>` +
+    '</div></section>'
+  );
+}
