@@ -1,4 +1,4 @@
-import { InvalidArgumentError, LoadSettingError } from '@forge/provider';
+import { InvalidArgumentError, LoadSettingError, redactSecrets } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { createOpenAI, openAIProviderFactory } from './create-openai.js';
 import { resolveOpenAISettings } from './openai-settings.js';
@@ -61,5 +61,19 @@ describe('OpenAI settings', () => {
       specificationVersion: 'v1',
     });
     expect(() => openAIProviderFactory('gpt-5.5', { environment: {} })).toThrow(LoadSettingError);
+  });
+});
+
+describe('OpenAI key redaction', () => {
+  it('redacts a key given for a custom server but not the keyless placeholder', () => {
+    resolveOpenAISettings({
+      baseURL: 'http://127.0.0.1:8000/v1',
+      apiKey: 'local-server-token-42',
+      environment: {},
+    });
+    resolveOpenAISettings({ baseURL: 'http://127.0.0.1:8000/v1', environment: {} });
+    expect(redactSecrets('token local-server-token-42 is not-needed')).toBe(
+      'token [REDACTED] is not-needed',
+    );
   });
 });

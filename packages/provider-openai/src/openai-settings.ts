@@ -114,7 +114,8 @@ export function resolveOpenAISettings(settings: OpenAISettings = {}): ResolvedOp
         environment,
       })
     : (explicitKey ?? keylessPlaceholder);
-  registerSecret(apiKey);
+  // `loadApiKey` registers keys it loads; a key found for a custom base URL is registered here.
+  if (explicitKey !== undefined) registerSecret(explicitKey);
   return {
     apiKey,
     baseURL,
