@@ -1,3 +1,4 @@
+import { createRandom } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { allocateAttempts } from './allocate-attempts.js';
@@ -40,11 +41,8 @@ describe('allocateAttempts', () => {
   });
 
   it('sums to K on many random inputs and never gives a mode more than its exact share + 1', () => {
-    let state = 12345;
-    const next = (bound: number) => {
-      state = (state * 1103515245 + 12345) % 2147483648;
-      return state % bound;
-    };
+    const random = createRandom('allocation-test');
+    const next = (bound: number) => random.int(bound);
     for (let trial = 0; trial < 500; trial++) {
       const supports = Array.from({ length: 1 + next(8) }, () => next(20));
       const attempts = next(60);

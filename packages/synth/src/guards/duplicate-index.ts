@@ -26,7 +26,8 @@ interface Entry {
  * - near: the Jaccard similarity of the inputs' shingles (unigrams and bigrams) is at least
  *   `nearThreshold` and the gold is the same after normalization. Requiring the same gold keeps
  *   negative and boundary mutations, which change one condition and therefore the answer.
- * An inverted index keeps a lookup proportional to the postings of the candidate's shingles.
+ * An inverted index with prefix filtering keeps a look-up proportional to the postings of the
+ * candidate's rarest shingles.
  */
 export class DuplicateIndex {
   private readonly exact = new Map<string, { id: string; gold: string }>();
@@ -68,20 +69,15 @@ export class DuplicateIndex {
         ...(exact.gold === gold ? {} : { conflictingGold: true }),
       };
     }
-    if (this.nearThreshold > 1) return undefined;
+    if (this.nearThreshold > 1 || tokens.length === 0) return undefined;
     const shingles = shinglesOf(tokens);
-    const shared = new Map<number, number>();
-    for (const shingle of shingles) {
-      for (const index of this.postings.get(shingle) ?? []) {
-        shared.set(index, (shared.get(index) ?? 0) + 1);
-      }
-    }
     let best: DuplicateMatch | undefined;
-    // Map iteration follows insertion order, and ties keep the first: the earliest indexed wins.
-    for (const [index, count] of shared) {
+    // Entries are visited in index order and ties keep the first: the earliest indexed wins.
+    for (const index of this.prefixCandidates(shingles)) {
       const entry = this.entries[index]!;
       if (entry.gold !== gold) continue;
-      const similarity = count / (shingles.size + entry.shingles.size - count);
+      const shared = countShared(shingles, entry.shingles);
+      const similarity = shared / (shingles.size + entry.shingles.size - shared);
       if (
         similarity >= this.nearThreshold &&
         (best === undefined || similarity > best.similarity)
@@ -91,6 +87,31 @@ export class DuplicateIndex {
     }
     return best;
   }
+
+  /**
+   * Prefix filter: Jaccard(A, B) ≥ t implies |A ∩ B| ≥ t·|A|, so B must share at least one of
+   * any |A| − ⌈t·|A|⌉ + 1 shingles of A. Taking A's rarest shingles keeps the postings scanned
+   * short even when every instance shares a long template.
+   */
+  private prefixCandidates(shingles: ReadonlySet<string>): number[] {
+    const byRarity = [...shingles].sort(
+      (left, right) =>
+        (this.postings.get(left)?.length ?? 0) - (this.postings.get(right)?.length ?? 0),
+    );
+    const prefix = shingles.size - Math.ceil(this.nearThreshold * shingles.size) + 1;
+    const found = new Set<number>();
+    for (const shingle of byRarity.slice(0, Math.max(1, prefix))) {
+      for (const index of this.postings.get(shingle) ?? []) found.add(index);
+    }
+    return [...found].sort((left, right) => left - right);
+  }
+}
+
+function countShared(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
+  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
+  let shared = 0;
+  for (const item of small) if (large.has(item)) shared++;
+  return shared;
 }
 
 function shinglesOf(tokens: readonly string[]): Set<string> {
