@@ -3,6 +3,7 @@ import {
   InvalidArgumentError,
   loadApiKey,
   loadOptionalSetting,
+  registerSecretHeaders,
   withoutTrailingSlash,
 } from '@forge/provider';
 import { z } from 'zod';
@@ -74,6 +75,7 @@ export function resolveAnthropicSettings(
     });
   }
   const environment = settings.environment;
+  registerSecretHeaders(settings.headers);
   return {
     apiKey: loadApiKey({
       apiKey: settings.apiKey,

@@ -1,5 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type Environment, InvalidArgumentError, loadOptionalSetting } from '@forge/provider';
+import {
+  type Environment,
+  InvalidArgumentError,
+  loadOptionalSetting,
+  registerSecretHeaders,
+} from '@forge/provider';
 import { z } from 'zod';
 
 /** Settings of `createOllama`. */
@@ -56,6 +61,7 @@ export function resolveOllamaSettings(settings: OllamaSettings = {}): ResolvedOl
       environmentVariable: 'OLLAMA_HOST',
       environment: settings.environment,
     }) ?? ollamaDefaultHost;
+  registerSecretHeaders(settings.headers);
   return {
     host: normalizeHost(host),
     headers: settings.headers ?? {},

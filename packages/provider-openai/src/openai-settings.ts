@@ -4,6 +4,7 @@ import {
   loadApiKey,
   loadOptionalSetting,
   registerSecret,
+  registerSecretHeaders,
   withoutTrailingSlash,
 } from '@forge/provider';
 import { z } from 'zod';
@@ -116,6 +117,7 @@ export function resolveOpenAISettings(settings: OpenAISettings = {}): ResolvedOp
     : (explicitKey ?? keylessPlaceholder);
   // `loadApiKey` registers keys it loads; a key found for a custom base URL is registered here.
   if (explicitKey !== undefined) registerSecret(explicitKey);
+  registerSecretHeaders(settings.headers);
   return {
     apiKey,
     baseURL,

@@ -120,4 +120,4 @@ export {
   loadOptionalSetting,
   withoutTrailingSlash,
 } from './settings/load-setting.js';
-export { redactSecrets, registerSecret } from './settings/redact-secrets.js';
+export { redactSecrets, registerSecret, registerSecretHeaders } from './settings/redact-secrets.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactSecrets, registerSecret } from './redact-secrets.js';
+import { redactSecrets, registerSecret, registerSecretHeaders } from './redact-secrets.js';
 
 describe('redactSecrets', () => {
   it('removes registered secrets wherever they appear', () => {
@@ -24,5 +24,19 @@ describe('redactSecrets', () => {
     expect(redactSecrets('a short answer about the bearer of news')).toBe(
       'a short answer about the bearer of news',
     );
+  });
+});
+
+describe('registerSecretHeaders', () => {
+  it('registers credential headers, token part included, and ignores the rest', () => {
+    registerSecretHeaders({
+      Authorization: 'Basic cHJveHktdXNlcjpwYXNz',
+      'X-Proxy-Token': 'proxy-token-value-1',
+      'HTTP-Referer': 'https://forge.example',
+    });
+    expect(redactSecrets('Basic cHJveHktdXNlcjpwYXNz / cHJveHktdXNlcjpwYXNz / proxy-token-value-1')).toBe(
+      '[REDACTED] / [REDACTED] / [REDACTED]',
+    );
+    expect(redactSecrets('https://forge.example')).toBe('https://forge.example');
   });
 });

@@ -31,3 +31,18 @@ export function redactSecrets(text: string): string {
   redacted = redacted.replace(secretPatterns[2] as RegExp, '$1[REDACTED]');
   return redacted;
 }
+
+const sensitiveHeader = /authorization|api[-_]?key|token|secret|cookie/i;
+
+/**
+ * Registers the values of credential-carrying headers (`Authorization`, `x-api-key`, anything
+ * named like a token or secret) so that custom headers given in settings are redacted too.
+ */
+export function registerSecretHeaders(headers: { readonly [name: string]: string } | undefined): void {
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!sensitiveHeader.test(name)) continue;
+    registerSecret(value);
+    const token = /^\s*\S+\s+(\S{8,})\s*$/.exec(value)?.[1];
+    if (token !== undefined) registerSecret(token);
+  }
+}

@@ -63,6 +63,33 @@ describe('resolveModel', () => {
     expect(recorder.calls).toHaveLength(2);
   });
 
+  it('keeps the key out of errors and recorded calls, end to end', async () => {
+    await using server = await startOpenAITestServer();
+    const apiKey = 'sk-live-secret-0123456789abcdef';
+    server.enqueue(openAIError(401, `Incorrect API key provided: ${apiKey}`));
+    const recorder = new MemoryCallRecorder();
+    const model = resolveModel('openai:gpt-test', {
+      settings: { apiKey, headers: { 'X-Proxy-Token': 'proxy-secret-token-77' } },
+      baseURL: server.baseURL,
+      environment: {},
+      recorder,
+    });
+    const error = await model
+      .generate({ messages: [{ role: 'user', content: 'q' }] })
+      .catch((caught: unknown) => caught);
+    expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${apiKey}`);
+    const seen = [
+      String(error),
+      JSON.stringify(error),
+      JSON.stringify((error as { responseBody?: string }).responseBody),
+      String((error as Error).cause),
+      JSON.stringify(recorder.calls),
+    ].join('\n');
+    expect(seen).not.toContain(apiKey);
+    expect(seen).not.toContain('proxy-secret-token-77');
+    expect(recorder.calls[0]?.error).toMatchObject({ statusCode: 401, isRetryable: false });
+  });
+
   it('fails before any call when the key is missing, naming the variable', () => {
     let caught: unknown;
     try {
@@ -76,8 +103,11 @@ describe('resolveModel', () => {
   });
 
   it('lists the known providers for an unknown one', () => {
+    expect(builtinProviders.names()).toEqual(
+      expect.arrayContaining(['anthropic', 'ollama', 'openai']),
+    );
     expect(() => resolveModel('mistral:large', { argument: 'taskModel', environment: {} })).toThrow(
-      'taskModel: unknown provider "mistral" in "mistral:large"; known providers: anthropic, ollama, openai.',
+      `taskModel: unknown provider "mistral" in "mistral:large"; known providers: ${builtinProviders.names().join(', ')}.`,
     );
   });
 
