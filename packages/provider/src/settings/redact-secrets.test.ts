@@ -34,9 +34,9 @@ describe('registerSecretHeaders', () => {
       'X-Proxy-Token': 'proxy-token-value-1',
       'HTTP-Referer': 'https://forge.example',
     });
-    expect(redactSecrets('Basic cHJveHktdXNlcjpwYXNz / cHJveHktdXNlcjpwYXNz / proxy-token-value-1')).toBe(
-      '[REDACTED] / [REDACTED] / [REDACTED]',
-    );
+    expect(
+      redactSecrets('Basic cHJveHktdXNlcjpwYXNz / cHJveHktdXNlcjpwYXNz / proxy-token-value-1'),
+    ).toBe('[REDACTED] / [REDACTED] / [REDACTED]');
     expect(redactSecrets('https://forge.example')).toBe('https://forge.example');
   });
 });

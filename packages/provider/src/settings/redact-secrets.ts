@@ -38,7 +38,9 @@ const sensitiveHeader = /authorization|api[-_]?key|token|secret|cookie/i;
  * Registers the values of credential-carrying headers (`Authorization`, `x-api-key`, anything
  * named like a token or secret) so that custom headers given in settings are redacted too.
  */
-export function registerSecretHeaders(headers: { readonly [name: string]: string } | undefined): void {
+export function registerSecretHeaders(
+  headers: { readonly [name: string]: string } | undefined,
+): void {
   for (const [name, value] of Object.entries(headers ?? {})) {
     if (!sensitiveHeader.test(name)) continue;
     registerSecret(value);
