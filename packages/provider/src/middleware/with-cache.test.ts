@@ -96,6 +96,25 @@ describe('withCache', () => {
     await expect(pending).rejects.toThrow('nobody waits');
   });
 
+  it('starts afresh when every caller of a shared call has left', async () => {
+    // A model that notices the abort only when its work ends, as a slow connection teardown does.
+    const model = new MockLanguageModel({
+      responses: async (call) => {
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        if (call.abortSignal?.aborted) throw call.abortSignal.reason;
+        return 'fresh';
+      },
+    });
+    const cached = withCache(model, new MemoryCallCache());
+    const leaving = new AbortController();
+    const abandoned = cached.generate({ ...request, abortSignal: leaving.signal });
+    while (model.calls.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    leaving.abort(new Error('left'));
+    await expect(abandoned).rejects.toThrow('left');
+    await expect(cached.generate(request)).resolves.toMatchObject({ text: 'fresh' });
+    expect(model.calls).toHaveLength(2);
+  });
+
   it('serves but does not write in read-only mode', async () => {
     const model = new MockLanguageModel({ responses: ['a', 'b'] });
     const cache = new MemoryCallCache();

@@ -15,6 +15,7 @@ export interface CacheOptions {
 }
 
 interface Flight {
+  readonly key: string;
   readonly result: Promise<GenerateResult>;
   readonly controller: AbortController;
   callers: number;
@@ -35,8 +36,14 @@ export function withCache(
   const clock = options.clock ?? systemClock;
   const inFlight = new Map<string, Flight>();
 
+  function forget(flight: Flight): void {
+    if (inFlight.get(flight.key) === flight) inFlight.delete(flight.key);
+  }
+
   function start(key: string, request: GenerateRequest): Flight {
     const controller = new AbortController();
+    // Assigned before the call below can settle: the async body runs to its first await first.
+    let flight: Flight | undefined;
     const result = (async () => {
       try {
         const fresh = await model.generate({ ...request, abortSignal: controller.signal });
@@ -51,10 +58,10 @@ export function withCache(
         }
         return fresh;
       } finally {
-        inFlight.delete(key);
+        if (flight !== undefined) forget(flight);
       }
     })();
-    const flight: Flight = { result, controller, callers: 0 };
+    flight = { key, result, controller, callers: 0 };
     inFlight.set(key, flight);
     return flight;
   }
@@ -65,7 +72,11 @@ export function withCache(
     return new Promise<GenerateResult>((resolve, reject) => {
       const onAbort = () => {
         flight.callers--;
-        if (flight.callers === 0) flight.controller.abort(abortReason(signal));
+        if (flight.callers === 0) {
+          // Nobody waits any more: a later identical call must start afresh, not join a corpse.
+          forget(flight);
+          flight.controller.abort(abortReason(signal));
+        }
         reject(abortReason(signal));
       };
       signal.addEventListener('abort', onAbort, { once: true });
@@ -91,7 +102,7 @@ export function withCache(
       if (entry !== undefined) return { ...entry.result, cached: true };
       request.abortSignal?.throwIfAborted();
       const existing = inFlight.get(key);
-      if (existing !== undefined) {
+      if (existing !== undefined && !existing.controller.signal.aborted) {
         const shared = await join(existing, request.abortSignal);
         return { ...shared, cached: true };
       }
