@@ -128,7 +128,7 @@ console.log(
       indexWithoutPassageTextMb: megabytes(indexBytes - passageBytes),
       openMs: Math.round(openMs),
       memoryAddedByOpenMb: megabytes(heapAfterOpen.rss - heapBeforeOpen.rss),
-      arrayBuffersAfterOpenMb: megabytes(heapAfterOpen.arrayBuffers),
+      indexArrayBuffersMb: megabytes(heapAfterOpen.arrayBuffers - heapBeforeOpen.arrayBuffers),
       queries: queryCount,
       queryMs: {
         mean: Math.round((latencies.reduce((a, b) => a + b, 0) / latencies.length) * 1000) / 1000,
