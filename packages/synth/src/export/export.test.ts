@@ -58,7 +58,7 @@ describe('toTrlRows', () => {
   it('renders several inputs, fills templates, and makes conversational prompts', () => {
     const instance: Instance = {
       id: 'i1',
-      input: { question: 'Who?', passages: ['A was first.', 'B was second.'] },
+      input: { passages: ['A was first.', 'B was second.'], question: 'Who?' },
       gold: { answer: 'A', instance_id: 'gold-value' },
     };
     const [plain] = toTrlRows([instance], qa, { provenanceColumns: false });

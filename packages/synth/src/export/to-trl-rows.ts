@@ -80,7 +80,12 @@ function promptRenderer(
   if (template === undefined) {
     const [only, ...rest] = signature.inputFields;
     if (only !== undefined && rest.length === 0) return (input) => renderValue(input[only.name]);
-    return (input) => renderFields(input, 2);
+    // Declaration order, whatever order the instance's keys are in.
+    return (input) =>
+      renderFields(
+        Object.fromEntries(signature.inputFields.map((field) => [field.name, input[field.name]])),
+        2,
+      );
   }
   for (const [, name] of template.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)) {
     if (name !== undefined && !declared.has(name)) {
