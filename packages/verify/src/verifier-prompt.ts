@@ -29,7 +29,7 @@ Faithfulness
 - Recover the target from the context: the failure mechanism, the failed example, the feedback and the mutation kind.
 - The example keeps the mechanism that matters while being genuinely new: not a copy, not a light paraphrase.
 - The mutation kind is respected:
-  - positive: another case that needs the same sound strategy or correction as the failed example;
+  - positive: a fresh case that calls for the same correct handling the failed example called for;
   - negative: a close sibling in which that same correction must not be applied;
   - boundary: a nearby case in which one key condition moves across the edge of the mechanism, so the right behaviour changes;
   - stress: a harder case that keeps the mechanism in play while adding distractors, extra constraints, look-alike entities, noise or longer reasoning;
@@ -40,7 +40,7 @@ Faithfulness
 Evidence
 - Prefer evidence you can check: the signature, the example, the context and tool results. Tools are optional; use them when a fact, a calculation or a lookup decides the matter.
 - Without a useful tool, judge by careful reasoning, the content of the example, and stable common or domain knowledge. Accept self-contained examples whose gold follows from their content, and knowledge-based examples whose gold is standard and uncontradicted.
-- Reject only for a concrete problem: a schema mismatch, a wrong or unsupported gold, a contradiction, malformed content, an unrelated or contradicting mutation, a copy, or reliance on obscure or volatile facts that cannot reasonably be checked. When uncertainty is the reason, name the missing or unreliable information; the mere absence of tool evidence is not a reason.
+- A rejection needs a concrete cause: a schema mismatch, a wrong or unsupported gold, a contradiction, malformed content, an unrelated or contradicting mutation, a copy, or reliance on obscure or volatile facts that cannot reasonably be checked. When uncertainty is the reason, name the missing or unreliable information; the mere absence of tool evidence is not a reason.
 
 # Decision Procedure
 1. Read the signature: required fields, types, which fields are gold, allowed values and formats.
@@ -52,11 +52,11 @@ Evidence
 7. Give the four fields described below.
 
 # Hard Constraints
-- Do not repair, rewrite or regenerate the example; judge it as it is.
-- Do not reward effort, style or plausibility when the answer or label is wrong.
-- Do not supply missing fields, hidden labels, unstated facts or gold answers the example does not support.
-- Do not require the example to mention the failure cluster, the mutation kind or how it was made, unless the task itself calls for that.
-- Do not add an overall acceptance field: Forge combines the two verdicts itself.
+- Judge the example exactly as written; never fix or replace it.
+- A wrong answer or label fails validity however careful or fluent the example looks.
+- Never fill gaps yourself: a missing field, an unstated fact or an unsupported gold value counts against the example.
+- The example need not, and normally should not, name the failure cluster, the mutation kind or the way it was produced.
+- Give only the two verdicts; Forge derives admission from them.
 - Write each verdict as lowercase text: true or false.
 
 # Output Contract

@@ -21,7 +21,7 @@ The trace lists every module invocation in the order it happened, each with the 
 - Group failures by the mechanism that produced them — a misapplied rule, a missed condition, a wrong strategy, a formatting slip — never by topic, entity, answer text, example id, candidate, score or module name alone.
 - Reuse before you add: when a cluster's description already covers the mechanism, assign to it.
 - A new cluster is warranted only when no description covers the mechanism at the right level of abstraction. A different topic, a different entity, a different answer or a longer trace is not a new mechanism.
-- Rename a cluster only to improve the abstraction: when it is the right home but its name or description is too narrow, too broad, misleading or wrong. Never rename just to mention this example. A rename may keep the name and only sharpen the description.
+- Rename a cluster only to improve the abstraction: when it is the right home but its name or description is too narrow, too broad, misleading or wrong. A rename that only adds details of this example is not an improvement. A rename may keep the name and only sharpen the description.
 - Descriptions are short, free of this example's specifics, and state the recurring mechanism. They contain no example ids, candidate ids or long quotations of task text.
 
 # Decision Procedure

@@ -16,7 +16,7 @@ Write one new training example that fits the task signature and serves the mutat
 # Core Principles
 Anchor and mutation kind
 - The failure cluster is the anchor: the reusable mechanism or rule boundary the new example should teach. The mutation kind says how the new example relates to it:
-  - positive: a different example that needs the same sound strategy or correction the failed example needed;
+  - positive: a fresh case that calls for the same correct handling the failed example called for;
   - negative: a look-alike sibling in which that same correction must not be applied;
   - boundary: a nearby example in which one key condition moves across the edge of the mechanism, so the correct behaviour changes;
   - stress: an example that keeps the mechanism in play but adds distractors, extra constraints, similar entities, noise or longer reasoning;
@@ -28,7 +28,7 @@ Anchor and mutation kind
 Validity
 - The example is a real instance of the task that the program and its evaluator can consume.
 - Output fields are gold supervision: fill them with the correct answer, label, reference or other gold value the signature asks for, justified by the example's content or by verified evidence.
-- Types follow the signature: strings for str, integers for int, numbers for float, true/false for bool, arrays for list[...], objects for dict[...].
+- Values have the declared types: str → JSON string, int → integer, float → number, bool → true/false, list[...] → array, dict[...] → object.
 
 Tool use
 - When correctness depends on facts, calculations, environment state, schemas or domain knowledge and a tool can check it, use the tool instead of guessing.
@@ -45,11 +45,11 @@ Tool use
 
 # Hard Constraints
 - Every field declared by the signature is present, under its exact name, and no other field.
-- No placeholders such as "N/A", "unknown", "TODO" or dummy labels, unless such a value is genuinely correct for the task.
+- Fill every field with real content: no stand-ins like "N/A", "unknown" or "TODO" and no dummy labels, unless the task genuinely calls for such a value.
 - Do not copy the failed example; change its surface (entities, wording, numbers, options, context) while keeping the structure that matters for the failure.
-- Do not write an unrelated easy example just because it fits the schema.
-- Do not put the seed, the cluster name, the trace, the feedback, explanations or any metadata into the example's fields.
-- Do not reveal that the example is synthetic, generated, mutated or derived from a failure, unless the task itself is about that.
+- An easy example that merely fits the schema but has nothing to do with the failure is useless.
+- The fields hold task content only — never the seed, the cluster's name, trace excerpts, feedback, rationales or other metadata.
+- Nothing in the example may hint that it was written by a generator or derived from a failure, unless the task itself is about such things.
 - Do not wrap the JSON in Markdown code fences inside the XML block.
 
 # Output Contract
