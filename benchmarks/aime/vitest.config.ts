@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/bench-aime', environment: 'node' },
+  test: { name: '@forge/bench-aime', environment: 'node', testTimeout: 30_000 },
 });

@@ -33,7 +33,7 @@ function rows(count: number, firstId: number) {
 }
 
 describe('pullData', () => {
-  it('pages through both official splits and checks the counts', { timeout: 60_000 }, async () => {
+  it('pages through both official splits and checks the counts', async () => {
     server = await startLoopbackServer(
       hubRowsResponder({
         'TIGER-Lab/MMLU-Pro/test': rows(12032, 0),
