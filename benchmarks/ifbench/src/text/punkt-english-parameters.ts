@@ -1,7 +1,6 @@
 // NLTK's pretrained English Punkt parameters (nltk_data `tokenizers/punkt_tab/english`,
 // Apache-2.0): the abbreviation types, collocations and frequent sentence starters. The
-// orthographic-context table (`ortho_context.tab`, 236 kB) is not shipped: every type reads
-// as "never seen" (flags 0); README "Known deviations" says when that matters.
+// orthographic-context table is in assets/punkt-english-ortho-context.txt.gz.
 
 /** Abbreviation types (lowercase, without the final period). */
 export const punktAbbreviations: ReadonlySet<string> = new Set(

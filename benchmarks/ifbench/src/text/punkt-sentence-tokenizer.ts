@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { pythonWhitespaceClass } from '@forge/python-compat';
 import { isPythonLower, isPythonUpper, WORD_CHARACTER } from '../python/python-text.js';
 import {
@@ -84,11 +86,35 @@ function annotateFirstPass(token: Token): void {
   }
 }
 
-// Without the orthographic-context table every type has flags 0, so a lowercase next word is
-// "not a sentence starter" and anything else is "unknown".
+// Orthographic-context flags of Punkt (where and in which case a type was seen in training).
+const upperAnywhere = 2 | 4 | 8;
+const upperInside = 4;
+const lowerAnywhere = 16 | 32 | 64;
+const lowerAtStart = 16;
+
+let orthographicContext: ReadonlyMap<string, number> | undefined;
+
+// assets/punkt-english-ortho-context.txt.gz is punkt_tab/english/ortho_context.tab, byte for byte.
+function orthographicFlags(type: string): number {
+  if (orthographicContext === undefined) {
+    const path = new URL('../../assets/punkt-english-ortho-context.txt.gz', import.meta.url);
+    const table = new Map<string, number>();
+    for (const line of gunzipSync(readFileSync(path)).toString('utf8').split('\n')) {
+      const tab = line.indexOf('\t');
+      table.set(line.slice(0, tab), Number(line.slice(tab + 1)));
+    }
+    orthographicContext = table;
+  }
+  return orthographicContext.get(type) ?? 0;
+}
+
+/** Punkt's orthographic heuristic: is `token` the first word of a sentence? */
 function orthographicHeuristic(token: Token): boolean | 'unknown' {
   if (punctuationTokens.has(token.text)) return false;
-  if (isPythonLower(firstCharacter(token))) return false;
+  const flags = orthographicFlags(typeWithoutSentencePeriod(token));
+  const first = firstCharacter(token);
+  if (isPythonUpper(first) && flags & lowerAnywhere && !(flags & upperInside)) return true;
+  if (isPythonLower(first) && (flags & upperAnywhere || !(flags & lowerAtStart))) return false;
   return 'unknown';
 }
 
@@ -119,7 +145,12 @@ function annotateSecondPass(token: Token, next: Token | undefined): void {
       token.abbreviation = true;
       return;
     }
-    if (starter === 'unknown' && isInitial && isPythonUpper(firstCharacter(next))) {
+    if (
+      starter === 'unknown' &&
+      isInitial &&
+      isPythonUpper(firstCharacter(next)) &&
+      !(orthographicFlags(nextType) & lowerAnywhere)
+    ) {
       token.sentenceBreak = false;
       token.abbreviation = true;
     }

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { punktSentences } from './punkt-sentence-tokenizer.js';
 import { wordTokenize } from './word-tokenize.js';
 
-// Expected sentences and tokens printed by NLTK's PunktSentenceTokenizer and NLTKWordTokenizer
-// (NLTK source, CPython 3.11) loaded with the same English parameters this package ships.
+// Expected sentences and tokens printed by NLTK's pretrained English PunktSentenceTokenizer and
+// its NLTKWordTokenizer (NLTK source, CPython 3.11). The last rows split only because of the
+// orthographic context ("J." followed by a word Punkt saw capitalised mid-sentence).
 const cases: ReadonlyArray<readonly [string, readonly string[], readonly string[]]> = [
   [
     'Hello world. This is Dr. Smith, Ph.D. He arrived at 3 p.m. yesterday!',
@@ -207,6 +208,18 @@ const cases: ReadonlyArray<readonly [string, readonly string[], readonly string[
     ["He said 'hello' to 'em all."],
     ['He', 'said', "'hello", "'", 'to', "'em", 'all', '.'],
   ],
+  ['Senate J. But the.', ['Senate J.', 'But the.'], ['Senate', 'J', '.', 'But', 'the', '.']],
+  [
+    'President J. He said.',
+    ['President J.', 'He said.'],
+    ['President', 'J', '.', 'He', 'said', '.'],
+  ],
+  [
+    'Washington J. Motors Corp.',
+    ['Washington J.', 'Motors Corp.'],
+    ['Washington', 'J', '.', 'Motors', 'Corp', '.'],
+  ],
+  ['said J. We Motors.', ['said J.', 'We Motors.'], ['said', 'J', '.', 'We', 'Motors', '.']],
 ];
 
 describe('punktSentences and wordTokenize', () => {
