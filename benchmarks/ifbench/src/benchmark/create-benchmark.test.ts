@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync } from 'node:fs';
+import { appendFileSync, copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
@@ -63,6 +63,38 @@ describe('createBenchmark', () => {
     if (instance === undefined) throw new Error('missing test instance');
     const score = await benchmark.evaluate(instance, { output: { response: 'Maybe' }, trace: [] });
     expect(score.score).toBe(1);
+  });
+
+  it('rejects a training row whose constraints cannot be built only when it is sampled', async () => {
+    const dataDir = fixtureDataDir();
+    const bad = {
+      key: 11,
+      prompt: 'p',
+      instruction_id_list: ['count:numbers'],
+      kwargs: [{ N: null }],
+    };
+    appendFileSync(join(dataDir, 'IFBench_train.jsonl'), `${JSON.stringify(bad)}\n`);
+    // 11 rows in 5 segments: the first segment has 3 rows, so row 11 sits in the last segment
+    // of two rows and is always sampled.
+    await expect(
+      createBenchmark({ dataDir, settings: { segments: 5 } }).loadSplits(),
+    ).rejects.toThrow(
+      /IFBench_train\.jsonl, line 11, field "kwargs\.0": count:numbers, kwarg "N": is missing/,
+    );
+    appendFileSync(
+      join(dataDir, 'IFBench_train.jsonl'),
+      `${JSON.stringify({ ...bad, key: 12, kwargs: [{ N: 1 }] })}\n`,
+    );
+    // One segment of 12 rows; with seed 3 the two sampled rows are not line 11.
+    const splits = await createBenchmark({
+      dataDir,
+      settings: { segments: 1, seed: 3 },
+    }).loadSplits();
+    expect(splits.train).toHaveLength(1);
+    expect([
+      splits.train[0]?.metadata?.['line'],
+      splits.validation[0]?.metadata?.['line'],
+    ]).not.toContain(11);
   });
 
   it('is deterministic and rejects bad settings and a missing data directory', async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Instance, Splits } from '@forge/program';
 import { recordToInstance } from '../benchmark/ifbench-instances.js';
 import { TEST_FILE, TRAIN_FILE } from './ifbench-files.js';
-import { readIfbenchFile } from './read-ifbench-file.js';
+import { assertConstraintsBuild, readIfbenchFile } from './read-ifbench-file.js';
 import { splitTrainingRows } from './split-training-rows.js';
 
 /** Options of `loadIfbenchSplits`. */
@@ -19,12 +19,14 @@ export interface LoadIfbenchSplitsOptions {
  * The paper's splits: two rows sampled per training segment (one to train, one to
  * validation), and every row of the fixed test file.
  *
- * @throws DatasetError when a file is missing or malformed.
+ * @throws DatasetError when a file is missing or malformed, or a row in use has constraints
+ *   that cannot be built.
  */
 export async function loadIfbenchSplits(options: LoadIfbenchSplitsOptions): Promise<Splits> {
   const trainPath = join(options.dataDir, TRAIN_FILE.path);
   const testPath = join(options.dataDir, TEST_FILE.path);
-  const trainRows = await readIfbenchFile(trainPath);
+  // Only the sampled training rows are used, so only theirs must build (the test file: all).
+  const trainRows = await readIfbenchFile(trainPath, { checkConstraints: false });
   const testRows = await readIfbenchFile(testPath);
   const { train, validation } = splitTrainingRows(
     trainRows.length,
@@ -33,7 +35,9 @@ export async function loadIfbenchSplits(options: LoadIfbenchSplitsOptions): Prom
   );
   const pick = (rows: readonly number[], split: string): Instance[] =>
     rows.map((row, segment) => {
-      const { line, value } = trainRows[row] as (typeof trainRows)[number];
+      const record = trainRows[row] as (typeof trainRows)[number];
+      assertConstraintsBuild(trainPath, record);
+      const { line, value } = record;
       return recordToInstance(value, `ifbench-${split}-${line}`, {
         file: TRAIN_FILE.path,
         line,

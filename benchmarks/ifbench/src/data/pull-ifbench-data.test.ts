@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -109,6 +109,24 @@ describe('pullIfbenchData', () => {
 });
 
 describe('checkIfbenchData', () => {
+  it('reports rows whose constraints cannot be built without failing the file', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'ifbench-check-'));
+    const row = {
+      key: 1,
+      prompt: 'p',
+      instruction_id_list: ['count:numbers'],
+      kwargs: [{ N: null }],
+    };
+    writeFileSync(join(dataDir, 'IFBench_train.jsonl'), `${JSON.stringify(row)}\n`);
+    const report = await checkIfbenchData({ dataDir }, [
+      { ...officialTrain, records: 1, gitBlobSha1: undefined },
+    ]);
+    expect(report.ok).toBe(true);
+    expect(report.files[0]?.message).toMatch(
+      /^1 rows have constraints this port cannot build; first: .*line 1/,
+    );
+  });
+
   it('reports missing files with the pull command', async () => {
     const report = await checkIfbenchData({
       dataDir: mkdtempSync(join(tmpdir(), 'ifbench-empty-')),
