@@ -15,9 +15,14 @@ export interface DuplicateMatch {
 
 interface Entry {
   readonly id: string;
-  readonly shingles: Set<string>;
+  /** Shingle ids, sorted ascending, without repeats. */
+  readonly shingles: readonly number[];
   readonly gold: string;
 }
+
+// Token ids stay below 2^26, so a bigram id (first + 1) · 2^26 + second stays below 2^53: every
+// shingle is an exact small number, and sets of them compare by a sorted merge.
+const tokenIdLimit = 2 ** 26;
 
 /**
  * A cheap duplicate filter over instances, run before paying for the verifier:
@@ -32,7 +37,9 @@ interface Entry {
 export class DuplicateIndex {
   private readonly exact = new Map<string, { id: string; gold: string }>();
   private readonly entries: Entry[] = [];
-  private readonly postings = new Map<string, number[]>();
+  // Most shingles occur in one instance only: a lone index is stored as a number, not an array.
+  private readonly postings = new Map<number, number | number[]>();
+  private readonly tokenIds = new Map<string, number>();
 
   constructor(
     private readonly signature: Signature,
@@ -46,12 +53,13 @@ export class DuplicateIndex {
     if (this.exact.has(key)) return;
     const gold = goldKey(instance.gold, this.signature);
     this.exact.set(key, { id: instance.id, gold });
-    const shingles = shinglesOf(tokens);
+    const shingles = this.shinglesOf(tokens);
     const index = this.entries.length;
     this.entries.push({ id: instance.id, shingles, gold });
     for (const shingle of shingles) {
       const list = this.postings.get(shingle);
-      if (list === undefined) this.postings.set(shingle, [index]);
+      if (list === undefined) this.postings.set(shingle, index);
+      else if (typeof list === 'number') this.postings.set(shingle, [list, index]);
       else list.push(index);
     }
   }
@@ -70,14 +78,14 @@ export class DuplicateIndex {
       };
     }
     if (this.nearThreshold > 1 || tokens.length === 0) return undefined;
-    const shingles = shinglesOf(tokens);
+    const shingles = this.shinglesOf(tokens);
     let best: DuplicateMatch | undefined;
     // Entries are visited in index order and ties keep the first: the earliest indexed wins.
     for (const index of this.prefixCandidates(shingles)) {
       const entry = this.entries[index]!;
       if (entry.gold !== gold) continue;
       const shared = countShared(shingles, entry.shingles);
-      const similarity = shared / (shingles.size + entry.shingles.size - shared);
+      const similarity = shared / (shingles.length + entry.shingles.length - shared);
       if (
         similarity >= this.nearThreshold &&
         (best === undefined || similarity > best.similarity)
@@ -93,31 +101,55 @@ export class DuplicateIndex {
    * any |A| − ⌈t·|A|⌉ + 1 shingles of A. Taking A's rarest shingles keeps the postings scanned
    * short even when every instance shares a long template.
    */
-  private prefixCandidates(shingles: ReadonlySet<string>): number[] {
-    const byRarity = [...shingles].sort(
-      (left, right) =>
-        (this.postings.get(left)?.length ?? 0) - (this.postings.get(right)?.length ?? 0),
-    );
-    const prefix = shingles.size - Math.ceil(this.nearThreshold * shingles.size) + 1;
+  private prefixCandidates(shingles: readonly number[]): number[] {
+    const rarity = (shingle: number) => {
+      const list = this.postings.get(shingle);
+      return list === undefined ? 0 : typeof list === 'number' ? 1 : list.length;
+    };
+    const byRarity = shingles.slice().sort((left, right) => rarity(left) - rarity(right));
+    const prefix = shingles.length - Math.ceil(this.nearThreshold * shingles.length) + 1;
     const found = new Set<number>();
     for (const shingle of byRarity.slice(0, Math.max(1, prefix))) {
-      for (const index of this.postings.get(shingle) ?? []) found.add(index);
+      const list = this.postings.get(shingle);
+      if (typeof list === 'number') found.add(list);
+      else for (const index of list ?? []) found.add(index);
     }
     return [...found].sort((left, right) => left - right);
   }
-}
 
-function countShared(left: ReadonlySet<string>, right: ReadonlySet<string>): number {
-  const [small, large] = left.size <= right.size ? [left, right] : [right, left];
-  let shared = 0;
-  for (const item of small) if (large.has(item)) shared++;
-  return shared;
-}
-
-function shinglesOf(tokens: readonly string[]): Set<string> {
-  const shingles = new Set<string>(tokens);
-  for (let index = 0; index + 1 < tokens.length; index++) {
-    shingles.add(`${tokens[index]} ${tokens[index + 1]}`);
+  /** Unigram and bigram ids of a token list, sorted, without repeats. */
+  private shinglesOf(tokens: readonly string[]): number[] {
+    const ids = tokens.map((token) => {
+      let id = this.tokenIds.get(token);
+      if (id === undefined) {
+        // Past 2^26 distinct tokens ids wrap: a collision can only raise a similarity slightly.
+        id = this.tokenIds.size % tokenIdLimit;
+        this.tokenIds.set(token, id);
+      }
+      return id;
+    });
+    const shingles = new Set<number>(ids);
+    for (let index = 0; index + 1 < ids.length; index++) {
+      shingles.add((ids[index]! + 1) * tokenIdLimit + ids[index + 1]!);
+    }
+    return [...shingles].sort((left, right) => left - right);
   }
-  return shingles;
+}
+
+/** Size of the intersection of two ascending lists without repeats. */
+function countShared(left: readonly number[], right: readonly number[]): number {
+  let shared = 0;
+  let i = 0;
+  let j = 0;
+  while (i < left.length && j < right.length) {
+    const a = left[i]!;
+    const b = right[j]!;
+    if (a === b) {
+      shared++;
+      i++;
+      j++;
+    } else if (a < b) i++;
+    else j++;
+  }
+  return shared;
 }

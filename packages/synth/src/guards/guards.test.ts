@@ -1,10 +1,10 @@
-import { defineSignature } from '@forge/program';
+import { createRandom, defineSignature } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { DuplicateIndex } from './duplicate-index.js';
 import { resolveGuards } from './guard-options.js';
 import { LeakageIndex } from './leakage-index.js';
-import { ngrams, textTokens } from './text-tokens.js';
+import { inputTokens, ngrams, textTokens } from './text-tokens.js';
 
 const signature = defineSignature({
   name: 'QA',
@@ -111,6 +111,82 @@ describe('DuplicateIndex', () => {
         item('c', 'Who is older?', 'Ann', ['Ann was born in 1980.', 'Bob in 1960.']),
       ),
     ).toBeUndefined();
+  });
+});
+
+describe('DuplicateIndex against brute force', () => {
+  it('finds exactly the best near-duplicate a full Jaccard scan finds', () => {
+    const random = createRandom('duplicate-property');
+    const words = Array.from({ length: 40 }, (_, index) => `w${index}`);
+    const sentence = () =>
+      Array.from({ length: 8 + random.int(30) }, () => words[random.int(words.length)]).join(' ');
+    const edit = (text: string) => {
+      const tokens = text.split(' ');
+      for (let count = random.int(3); count > 0; count--) {
+        tokens[random.int(tokens.length)] = words[random.int(words.length)]!;
+      }
+      return tokens.join(' ');
+    };
+    const pool: {
+      id: string;
+      input: { question: string; context: string[] };
+      gold: { answer: string };
+    }[] = [];
+    for (let index = 0; index < 300; index++) {
+      const base =
+        index > 0 && random.int(2) === 0
+          ? edit(pool[random.int(pool.length)]!.input.question)
+          : sentence();
+      pool.push({
+        id: `d${index}`,
+        input: { question: base, context: [] },
+        gold: { answer: String(random.int(2)) },
+      });
+    }
+    const shingles = (question: string) => {
+      const tokens = inputTokens({ question, context: [] }, signature);
+      const set = new Set(tokens);
+      for (let index = 0; index + 1 < tokens.length; index++)
+        set.add(`${tokens[index]} ${tokens[index + 1]}`);
+      return set;
+    };
+    let nearMatches = 0;
+    for (const threshold of [0.6, 0.8, 0.9]) {
+      const index = new DuplicateIndex(signature, threshold);
+      const indexed: typeof pool = [];
+      const keys = new Set<string>();
+      for (const item of pool.slice(0, 200)) {
+        index.add(item);
+        const key = inputTokens(item.input, signature).join(' ');
+        if (!keys.has(key)) indexed.push(item);
+        keys.add(key);
+      }
+      for (const candidate of pool.slice(200)) {
+        const found = index.find(candidate);
+        if (found?.kind === 'exact') continue;
+        const mine = shingles(candidate.input.question);
+        let expected: { id: string; similarity: number } | undefined;
+        for (const item of indexed) {
+          if (item.gold.answer !== candidate.gold.answer) continue;
+          const theirs = shingles(item.input.question);
+          const shared = [...mine].filter((shingle) => theirs.has(shingle)).length;
+          const similarity = shared / (mine.size + theirs.size - shared);
+          if (
+            similarity >= threshold &&
+            (expected === undefined || similarity > expected.similarity)
+          ) {
+            expected = { id: item.id, similarity };
+          }
+        }
+        expect(found?.matchedId).toBe(expected?.id);
+        if (expected) {
+          nearMatches++;
+          expect(found?.similarity).toBeCloseTo(expected.similarity, 12);
+        }
+      }
+    }
+    // The pool holds edited copies, so the comparison is not vacuous.
+    expect(nearMatches).toBeGreaterThan(20);
   });
 });
 
