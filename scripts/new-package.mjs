@@ -36,7 +36,7 @@ write(
     files: ['dist', '!dist/**/*.test.*', '!dist/**/*.bench.*'],
     engines: { node: '>=20.19' },
     scripts: {
-      build: 'rm -rf dist && tsc -p tsconfig.build.json',
+      build: 'tsc -p tsconfig.build.json',
       typecheck: 'tsc -p tsconfig.json --noEmit',
       test: 'vitest run',
     },

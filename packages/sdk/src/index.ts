@@ -1,3 +1,63 @@
+export {
+  type BenchmarkLoader,
+  benchmarkIds,
+  loadBenchmarkPackage,
+  loadProgramModule,
+  registerBenchmark,
+} from './benchmarks/benchmark-registry.js';
+export { ConfigError } from './config/config-error.js';
+export {
+  type ForgeConfig,
+  type ForgeConfigInput,
+  forgeConfigJsonSchema,
+  forgeConfigSchema,
+  type ModelConfig,
+  modelConfigSchema,
+  modelSettingsSchema,
+  variantSchema,
+} from './config/forge-config-schema.js';
+export {
+  configFileNames,
+  findConfigFile,
+  parseForgeConfig,
+  type RawConfig,
+  readConfigFile,
+} from './config/load-config.js';
 export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
 export { type ResolveModelOptions, resolveModel } from './models/resolve-model.js';
+export type {
+  RunReportCandidate,
+  RunReportCurvePoint,
+  RunReportData,
+  RunReportFailureMode,
+  RunReportFailureModeWindow,
+  RunReportRun,
+  RunReportStatus,
+  RunReportSummary,
+  RunReportSynthesisEvent,
+  RunReportSynthesisMode,
+  RunReportTrainingSize,
+  RunReportUsage,
+} from './report/index.js';
+export { renderRunReport } from './report/index.js';
+export { loadReportData } from './report-data/load-report-data.js';
+export { evaluateOnTest, type TestScores } from './run/evaluate-test.js';
+export { loadConfiguredBenchmark, loadConfiguredSplits } from './run/load-benchmark.js';
+export { type OptimizeOptions, type OptimizeResult, optimize } from './run/optimize.js';
+export {
+  defaultRunDir,
+  isRunDirectory,
+  loadRunConfig,
+  redactConfig,
+  runConfigFileName,
+  saveRunConfig,
+} from './run/run-directory.js';
+export { createRunModels, modelSettings, type RunModels } from './run/run-models.js';
+export type {
+  ArtifactsWrittenEvent,
+  ForgeEvent,
+  ForgeRunEndEvent,
+  RunPreparedEvent,
+  TestEvaluatedEvent,
+} from './run/sdk-events.js';

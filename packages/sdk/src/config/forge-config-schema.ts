@@ -42,7 +42,13 @@ export const modelSettingsSchema = z
     providerOptions: z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()
-      .describe('Provider-specific options, e.g. { "ollama": { "think": false } }.'),
+      .describe('Provider-specific request options, e.g. { "ollama": { "think": false } }.'),
+    settings: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe(
+        "Provider settings handed to its factory (e.g. OpenAI organization, or the simulated world's knobs for sim: models). Never put API keys here: use the environment.",
+      ),
   })
   .strict();
 

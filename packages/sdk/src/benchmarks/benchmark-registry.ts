@@ -1,0 +1,84 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Benchmark, BenchmarkOptions, BenchmarkPackage } from '@forge/program';
+import { InvalidArgumentError } from '@forge/provider';
+
+/** Loads a benchmark package when it is first used. */
+export type BenchmarkLoader = () => Promise<BenchmarkPackage>;
+
+// Built-in benchmarks are imported lazily: `forge optimize --benchmark aime` never loads the
+// retrieval index code of HotPotQA, and a missing optional package fails only when used.
+const loaders = new Map<string, BenchmarkLoader>([
+  ['sim', async () => (await import('@forge/sim')).simBenchmarkPackage],
+  ['hotpotqa', async () => (await import('@forge/bench-hotpotqa')).benchmarkPackage],
+  ['hover', async () => (await import('@forge/bench-hover')).benchmarkPackage],
+  ['ifbench', async () => (await import('@forge/bench-ifbench')).benchmarkPackage],
+  ['finer', async () => (await import('@forge/bench-finer')).benchmarkPackage],
+  ['lawbench', async () => (await import('@forge/bench-lawbench')).benchmarkPackage],
+  ['aime', async () => (await import('@forge/bench-aime')).benchmarkPackage],
+  ['mmlu-pro', async () => (await import('@forge/bench-mmlu-pro')).benchmarkPackage],
+]);
+
+/** Registers a benchmark under an id (replacing a built-in of the same id). */
+export function registerBenchmark(id: string, benchmark: BenchmarkPackage | BenchmarkLoader): void {
+  loaders.set(id, typeof benchmark === 'function' ? benchmark : async () => benchmark);
+}
+
+/** The ids of every registered benchmark. */
+export function benchmarkIds(): string[] {
+  return [...loaders.keys()];
+}
+
+/** The package registered under `id`. @throws InvalidArgumentError naming the known ids. */
+export async function loadBenchmarkPackage(id: string): Promise<BenchmarkPackage> {
+  const loader = loaders.get(id);
+  if (loader === undefined) {
+    throw new InvalidArgumentError({
+      argument: 'benchmark',
+      message: `benchmark: unknown benchmark "${id}" (known: ${benchmarkIds().join(', ')}; or give --program <module> for your own)`,
+    });
+  }
+  return loader();
+}
+
+/**
+ * Loads a user's own benchmark from a module: its default export or its `benchmark` export may
+ * be a `Benchmark`, a `BenchmarkPackage`, or a factory `(options) => Benchmark`.
+ */
+export async function loadProgramModule(
+  path: string,
+  options: BenchmarkOptions,
+): Promise<Benchmark> {
+  const file = resolve(path);
+  if (!existsSync(file)) {
+    throw new InvalidArgumentError({
+      argument: 'program',
+      message: `program: ${file} does not exist`,
+    });
+  }
+  const module = (
+    file.endsWith('.ts') || file.endsWith('.mts')
+      ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(file).href, import.meta.url)
+      : await import(pathToFileURL(file).href)
+  ) as Record<string, unknown>;
+  let exported: unknown = module['benchmark'] ?? module['default'] ?? module;
+  while (isObject(exported) && 'default' in exported && !('program' in exported))
+    exported = exported['default'];
+  if (typeof exported === 'function')
+    return (exported as (options: BenchmarkOptions) => Benchmark)(options);
+  if (isObject(exported) && typeof exported['createBenchmark'] === 'function') {
+    return (exported as unknown as BenchmarkPackage).createBenchmark(options);
+  }
+  if (isObject(exported) && isObject(exported['program']) && isObject(exported['signature'])) {
+    return exported as unknown as Benchmark;
+  }
+  throw new InvalidArgumentError({
+    argument: 'program',
+    message: `program: ${file} exports no benchmark (export default a Benchmark, a BenchmarkPackage, or a function returning a Benchmark)`,
+  });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}

@@ -1,0 +1,58 @@
+import { createLimiter, evaluateMany } from '@forge/core';
+import type { Benchmark, Instance, Prompts } from '@forge/program';
+import type { LanguageModel } from '@forge/provider';
+
+/** A candidate's test scores: per instance and repeat, and the mean. */
+export interface TestScores {
+  /** Mean over instances of the mean over repeats. */
+  readonly score: number;
+  /** Evaluations per instance. */
+  readonly repeats: number;
+  /** Rows (instance, repeat, score). */
+  readonly rows: readonly {
+    readonly instanceId: string;
+    readonly repeat: number;
+    readonly score: number;
+  }[];
+}
+
+/**
+ * Evaluates prompts on the test split for reporting only (SPEC §2: the test set never influences
+ * a decision). Each repeat is a distinct sample (`sampleIndex`), so cached answers are not reused
+ * across repeats.
+ */
+export async function evaluateOnTest(options: {
+  benchmark: Benchmark;
+  model: LanguageModel;
+  prompts: Prompts;
+  test: readonly Instance[];
+  concurrency: number;
+  abortSignal?: AbortSignal;
+}): Promise<TestScores> {
+  const repeats = options.benchmark.testRepeats ?? 1;
+  const limit = createLimiter(options.concurrency);
+  const rows: { instanceId: string; repeat: number; score: number }[] = [];
+  const perInstance = new Map<string, number>();
+  for (let repeat = 0; repeat < repeats; repeat++) {
+    const evaluations = await evaluateMany({
+      program: options.benchmark.program,
+      evaluate: options.benchmark.evaluate,
+      model: options.model,
+      prompts: options.prompts,
+      instances: options.test,
+      limit,
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      sampleIndex: repeat,
+    });
+    for (const evaluated of evaluations) {
+      rows.push({ instanceId: evaluated.instance.id, repeat, score: evaluated.evaluation.score });
+      perInstance.set(
+        evaluated.instance.id,
+        (perInstance.get(evaluated.instance.id) ?? 0) + evaluated.evaluation.score,
+      );
+    }
+  }
+  let total = 0;
+  for (const sum of perInstance.values()) total += sum / repeats;
+  return { score: perInstance.size === 0 ? 0 : total / perInstance.size, repeats, rows };
+}

@@ -1,0 +1,45 @@
+import type { Benchmark, Instance, Splits } from '@forge/program';
+import { loadBenchmarkPackage, loadProgramModule } from '../benchmarks/benchmark-registry.js';
+import { ConfigError } from '../config/config-error.js';
+import type { ForgeConfig } from '../config/forge-config-schema.js';
+
+/** The benchmark a config names, created with its data directory and settings. */
+export async function loadConfiguredBenchmark(
+  config: ForgeConfig,
+): Promise<{ id: string; benchmark: Benchmark }> {
+  if (config.program !== undefined) {
+    const benchmark = await loadProgramModule(config.program, {
+      ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
+      ...(config.benchmarkSettings === undefined ? {} : { settings: config.benchmarkSettings }),
+    });
+    return { id: benchmark.id, benchmark };
+  }
+  if (config.benchmark === undefined) {
+    throw new ConfigError({
+      file: '<options>',
+      field: 'benchmark',
+      message: 'name a benchmark (or give a program module)',
+    });
+  }
+  const benchmarkPackage = await loadBenchmarkPackage(config.benchmark);
+  const benchmark = await benchmarkPackage.createBenchmark({
+    dataDir: config.dataDir ?? `data/${config.benchmark}`,
+    ...(config.benchmarkSettings === undefined ? {} : { settings: config.benchmarkSettings }),
+  });
+  return { id: config.benchmark, benchmark };
+}
+
+/** Loads the splits and applies the config's subset (the first N of each split). */
+export async function loadConfiguredSplits(
+  benchmark: Benchmark,
+  config: ForgeConfig,
+): Promise<Splits> {
+  const splits = await benchmark.loadSplits();
+  const take = (instances: readonly Instance[], count: number | undefined) =>
+    count === undefined ? instances : instances.slice(0, count);
+  return {
+    train: take(splits.train, config.subset?.train),
+    validation: take(splits.validation, config.subset?.validation),
+    test: take(splits.test, config.subset?.test),
+  };
+}

@@ -1,0 +1,83 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/config-error.js';
+import { optimize } from './optimize.js';
+import type { ForgeEvent } from './sdk-events.js';
+
+const root = mkdtempSync(join(tmpdir(), 'forge-optimize-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const simConfig = (runDir: string, maxEvaluations = 400) => ({
+  benchmark: 'sim',
+  taskModel: 'sim:task',
+  optimizerModel: 'sim:optimizer',
+  budget: { maxEvaluations },
+  runDir,
+});
+
+describe('optimize on the simulated world', () => {
+  it('runs the whole method, writes the artifacts, and ends with run-end', async () => {
+    const runDir = join(root, 'full');
+    const events: ForgeEvent[] = [];
+    const result = await optimize(simConfig(runDir, 600), {
+      onEvent: (event) => events.push(event),
+    });
+    expect(result.simulated).toBe(true);
+    expect(result.bestScore).toBeGreaterThan(result.seedScore);
+    expect(result.synthesisEvents).toBeGreaterThan(0);
+    expect(result.evaluationsUsed).toBeLessThanOrEqual(600);
+    for (const file of [
+      'forge.db',
+      'config.json',
+      'best-prompts.json',
+      'synthetic.jsonl',
+      'result.json',
+      'report.html',
+    ]) {
+      expect(existsSync(join(runDir, file)), file).toBe(true);
+    }
+    const synthetic = readFileSync(join(runDir, 'synthetic.jsonl'), 'utf8').trim().split('\n');
+    expect(synthetic).toHaveLength(result.admitted);
+    expect(events[0]?.type).toBe('run-prepared');
+    expect(events.at(-1)).toMatchObject({ type: 'run-end', runDir, bestScore: result.bestScore });
+    expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toContain('simulated');
+  });
+
+  it('resumes a stopped run to the same result as an uninterrupted one', async () => {
+    const whole = await optimize(simConfig(join(root, 'whole')));
+    const runDir = join(root, 'resumed');
+    const controller = new AbortController();
+    await optimize(simConfig(runDir), {
+      stopSignal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'step-start' && event.step === 6) controller.abort();
+      },
+    });
+    const resumed = await optimize({}, { resume: runDir });
+    expect(resumed.search.state.history).toEqual(whole.search.state.history);
+    expect(resumed.search.state.syntheticInstances).toEqual(whole.search.state.syntheticInstances);
+    expect(resumed.bestScore).toBe(whole.bestScore);
+  });
+
+  it('validates everything before creating the run directory', async () => {
+    const runDir = join(root, 'never');
+    await expect(
+      optimize({ ...simConfig(runDir), budget: { maxEvaluations: -1 } }),
+    ).rejects.toThrow(ConfigError);
+    await expect(optimize({ ...simConfig(runDir), taskModel: 'nope:model' })).rejects.toThrow(
+      'unknown provider',
+    );
+    await expect(optimize({ ...simConfig(runDir), benchmark: 'nope' })).rejects.toThrow(
+      'unknown benchmark',
+    );
+    expect(existsSync(runDir)).toBe(false);
+  });
+
+  it('refuses to start a new run in a directory that holds one', async () => {
+    const runDir = join(root, 'taken');
+    await optimize(simConfig(runDir, 100));
+    await expect(optimize(simConfig(runDir, 100))).rejects.toThrow('--resume');
+  });
+});

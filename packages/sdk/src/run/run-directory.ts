@@ -1,0 +1,72 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { databaseFileName } from '@forge/store';
+import { ConfigError } from '../config/config-error.js';
+import type { ForgeConfig } from '../config/forge-config-schema.js';
+import { parseForgeConfig } from '../config/load-config.js';
+
+/** The config saved in every run directory, so `--resume` needs nothing else. */
+export const runConfigFileName = 'config.json';
+
+/** A fresh run directory name: `forge-runs/<benchmark>-<yyyymmdd-hhmmss>` (suffixed when taken). */
+export function defaultRunDir(benchmark: string, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15);
+  const base = join('forge-runs', `${benchmark.replace(/[^A-Za-z0-9_-]+/g, '-')}-${stamp}`);
+  let candidate = base;
+  for (let index = 2; existsSync(candidate); index++) candidate = `${base}-${index}`;
+  return candidate;
+}
+
+/** True when the directory holds a Forge run. */
+export function isRunDirectory(runDir: string): boolean {
+  return existsSync(join(runDir, databaseFileName));
+}
+
+// Field names whose values are credentials in every provider's vocabulary.
+const secretKey = /(api[-_]?key|authorization|token|secret|password|credential)/i;
+
+/** The config with anything credential-like removed, as saved in the run directory. */
+export function redactConfig(config: ForgeConfig): ForgeConfig {
+  const clean = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(clean);
+    if (typeof value === 'string') return value.replace(/\/\/[^/@\s]+@/g, '//[REDACTED]@');
+    if (typeof value !== 'object' || value === null) return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [
+        key,
+        secretKey.test(key) ? '[REDACTED]' : clean(item),
+      ]),
+    );
+  };
+  return clean(config) as ForgeConfig;
+}
+
+/** Saves the run's config. */
+export function saveRunConfig(runDir: string, config: ForgeConfig): void {
+  writeFileSync(
+    join(runDir, runConfigFileName),
+    `${JSON.stringify(redactConfig(config), null, 2)}\n`,
+  );
+}
+
+/** Reads a run's saved config. @throws ConfigError naming the file. */
+export function loadRunConfig(runDir: string): ForgeConfig {
+  const file = join(runDir, runConfigFileName);
+  if (!isRunDirectory(runDir)) {
+    throw new ConfigError({
+      file: runDir,
+      message: 'no Forge run here (no forge.db); check the path given to --resume',
+    });
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new ConfigError({
+      file,
+      message: `cannot read the run's config: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  return parseForgeConfig({ file, value });
+}

@@ -1,0 +1,76 @@
+import type { SearchEvent } from '@forge/core';
+
+/** The run is ready: data loaded, models resolved, run directory open. */
+export interface RunPreparedEvent {
+  readonly type: 'run-prepared';
+  /** The run directory. */
+  readonly runDir: string;
+  /** Benchmark id (or the program module). */
+  readonly benchmark: string;
+  /** Benchmark title. */
+  readonly title: string;
+  /** Ablation variant. */
+  readonly variant: string;
+  /** Model strings by role. */
+  readonly models: Readonly<Record<string, string>>;
+  /** Split sizes. */
+  readonly sizes: { readonly train: number; readonly validation: number; readonly test: number };
+  /** True when continuing a saved run. */
+  readonly resumed: boolean;
+  /** True when any model is simulated (`sim:`): the numbers say nothing about real models. */
+  readonly simulated: boolean;
+}
+
+/** A candidate was evaluated on the test split (reporting only). */
+export interface TestEvaluatedEvent {
+  readonly type: 'test-evaluated';
+  /** `seed` or `best`. */
+  readonly label: 'seed' | 'best';
+  /** Candidate index. */
+  readonly candidate: number;
+  /** Mean test score (over instances and repeats). */
+  readonly score: number;
+  /** Evaluations per test instance. */
+  readonly repeats: number;
+}
+
+/** Files written to the run directory. */
+export interface ArtifactsWrittenEvent {
+  readonly type: 'artifacts-written';
+  readonly runDir: string;
+  /** Paths relative to the run directory. */
+  readonly files: readonly string[];
+}
+
+/** The whole run ended (search, test evaluation, artifacts). Always the last event. */
+export interface ForgeRunEndEvent {
+  readonly type: 'run-end';
+  /** Why the search stopped, or `error`. */
+  readonly reason: string;
+  /** The error message, when reason is `error`. */
+  readonly error?: string;
+  readonly runDir: string;
+  readonly seedScore: number;
+  readonly bestScore: number;
+  readonly bestCandidate: number;
+  readonly evaluationsUsed: number;
+  readonly steps: number;
+  readonly candidates: number;
+  readonly synthesisEvents: number;
+  readonly admitted: number;
+  /** Test scores of the seed and the best candidate, when evaluated. */
+  readonly testSeedScore?: number;
+  readonly testBestScore?: number;
+  /** Priced cost of every model call, in USD. */
+  readonly costUsd: number;
+  /** True when any model was simulated. */
+  readonly simulated: boolean;
+}
+
+/** Everything `optimize` reports: the core's search events (but its `run-end`) and the sdk's own. */
+export type ForgeEvent =
+  | Exclude<SearchEvent, { type: 'run-end' }>
+  | RunPreparedEvent
+  | TestEvaluatedEvent
+  | ArtifactsWrittenEvent
+  | ForgeRunEndEvent;
