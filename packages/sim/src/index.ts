@@ -21,13 +21,20 @@ export {
   startSimServer,
 } from './server/start-sim-server.js';
 export {
+  defaultSimSizes,
   defaultSimSynthesis,
   type ResolvedSimOptions,
   resolveSimOptions,
   type SimOptions,
   type SimRole,
 } from './sim-options.js';
-export { createSimModel, createSimWorld, type SimWorld, simModelIds } from './sim-world.js';
+export {
+  createSimModel,
+  createSimWorld,
+  type SimWorld,
+  simModelIds,
+  simProviderFactory,
+} from './sim-world.js';
 export { createSimTaskModel, simTaskModelId } from './task-model/sim-task-model.js';
 export { generateSplits, type SplitSizes } from './world/generate-splits.js';
 export { type DateReading, readDateText } from './world/read-date-text.js';

@@ -7,7 +7,7 @@ describe('resolveSimOptions', () => {
     expect(resolveSimOptions()).toEqual({
       simulated: true,
       seed: 0,
-      sizes: { train: 30, validation: 30, test: 30 },
+      sizes: { train: 30, validation: 20, test: 40 },
       latency: { task: 0, optimizer: 0 },
       malformedRate: { task: 0, reflector: 0.03, assigner: 0.03, generator: 0.03, verifier: 0.03 },
       flawRate: 0.1,
@@ -29,7 +29,7 @@ describe('resolveSimOptions', () => {
       verifier: 0.5,
     });
     expect(resolved.latency.task).toEqual({ kind: 'uniform', minMs: 1, maxMs: 2 });
-    expect(resolved.sizes).toEqual({ train: 30, validation: 30, test: 90 });
+    expect(resolved.sizes).toEqual({ train: 30, validation: 20, test: 90 });
   });
 
   it.each([

@@ -11,7 +11,10 @@ export type SimRole = 'task' | 'reflector' | 'assigner' | 'generator' | 'verifie
 export interface SimOptions {
   /** Seed of the splits and of every simulated decision. Default 0. */
   readonly seed?: number | string;
-  /** Instances per split (one number for all three, or per split). Default 30 each. */
+  /**
+   * Instances per split: one number for all three, or per split. Default 30 training, 20
+   * validation and 40 test instances.
+   */
   readonly size?: number | Partial<SplitSizes>;
   /**
    * Latency of every call, or per model (`task`, `optimizer`). Default 0. Drawn from the
@@ -52,6 +55,12 @@ export interface ResolvedSimOptions {
   /** Synthesis schedule (K, E, P). */
   readonly synthesis: SynthesisSchedule;
 }
+
+/**
+ * Default split sizes. Validation is kept at 20 because every accepted candidate is evaluated
+ * on all of it: with a budget of a few hundred evaluations, a larger set leaves too few steps.
+ */
+export const defaultSimSizes: SplitSizes = { train: 30, validation: 20, test: 40 };
 
 /** Default synthesis schedule: small enough for a demo of about sixty steps to show an event. */
 export const defaultSimSynthesis: SynthesisSchedule = { attempts: 12, epochs: 2, patience: 10 };
@@ -128,14 +137,14 @@ export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions 
     });
   }
   const value = parsed.data;
-  const sizeValue = value.size ?? 30;
+  const sizeValue = value.size ?? {};
   const sizes: SplitSizes =
     typeof sizeValue === 'number'
       ? { train: sizeValue, validation: sizeValue, test: sizeValue }
       : {
-          train: sizeValue.train ?? 30,
-          validation: sizeValue.validation ?? 30,
-          test: sizeValue.test ?? 30,
+          train: sizeValue.train ?? defaultSimSizes.train,
+          validation: sizeValue.validation ?? defaultSimSizes.validation,
+          test: sizeValue.test ?? defaultSimSizes.test,
         };
   const latencyValue = value.latency ?? 0;
   const latency =

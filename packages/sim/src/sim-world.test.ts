@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
-import { createSimModel, createSimWorld } from './sim-world.js';
+import { createSimModel, createSimWorld, simProviderFactory } from './sim-world.js';
 
 describe('createSimWorld', () => {
   it('assembles a simulated benchmark and two simulated models from one set of knobs', async () => {
@@ -29,5 +29,17 @@ describe('createSimModel', () => {
       caught = error;
     }
     expect(InvalidArgumentError.isInstance(caught)).toBe(true);
+  });
+});
+
+describe('simProviderFactory', () => {
+  it('builds sim models from a registry lookup, with the knobs as settings', async () => {
+    const model = simProviderFactory('task', { settings: { malformedRate: { task: 1 } } });
+    const result = await model.generate({
+      system: 'End with <day>, <month> and <year>.',
+      messages: [{ role: 'user', content: '<text>\nBorn 03.04.2021.\n</text>' }],
+    });
+    expect(result.text).not.toContain('<day>');
+    expect(() => simProviderFactory('task', { settings: { malformed: 1 } })).toThrow(/sim option/);
   });
 });

@@ -1,5 +1,5 @@
 import type { Benchmark } from '@forge/program';
-import { InvalidArgumentError, type LanguageModel } from '@forge/provider';
+import { InvalidArgumentError, type LanguageModel, type ProviderFactory } from '@forge/provider';
 import { createSimBenchmark } from './benchmark/sim-benchmark.js';
 import { createSimOptimizerModel, simOptimizerModelId } from './optimizer/sim-optimizer-model.js';
 import { type ResolvedSimOptions, resolveSimOptions, type SimOptions } from './sim-options.js';
@@ -55,3 +55,11 @@ export function createSimModel(
     message: `model: the simulated provider has models ${simModelIds.map((id) => `"sim:${id}"`).join(' and ')}, not "sim:${modelId}"`,
   });
 }
+
+/**
+ * The `sim` provider for a `ProviderRegistry`: `sim:task` and `sim:optimizer`, with the world's
+ * knobs (`SimOptions`) as provider settings. Nothing registers it by default; a run uses the
+ * simulated models only when its model strings say `sim:`.
+ */
+export const simProviderFactory: ProviderFactory = (modelId, options) =>
+  createSimModel(modelId, (options.settings ?? {}) as SimOptions);

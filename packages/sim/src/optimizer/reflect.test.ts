@@ -86,6 +86,16 @@ describe('the simulated reflector', () => {
     expect(fixed.evaluation.score).toBe(1);
   });
 
+  it('keeps extra sections of the current prompt', async () => {
+    const prompts = {
+      ...seed,
+      interpret: `${seed['interpret']}\n\n# Edge Cases\n\nA text never holds two dates.`,
+    };
+    const prompt = await reflectOn(prompts, 'interpret', [['Delivered 03.04.2021.', '2021-04-03']]);
+    expect(prompt).toContain('# Edge Cases\n\nA text never holds two dates.');
+    expect(prompt.indexOf('# Edge Cases')).toBeLessThan(prompt.indexOf('# Output Contract'));
+  });
+
   it('restates the prompt without new rules when the feedback blames another module', async () => {
     const prompt = await reflectOn(seed, 'format', [['Delivered 03.04.2021.', '2021-04-03']]);
     expect(prompt).not.toContain(simRule('numeric-day-first').phrase);

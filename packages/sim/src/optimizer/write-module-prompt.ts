@@ -119,8 +119,21 @@ export function writeModulePrompt(options: {
     `# Core Principles\n\n${template.principles}\n\n${conventionsHeading}\n\n${conventionText}`,
     `# Decision Procedure\n\n${template.procedure}`,
     `# Hard Constraints\n\n${kept('# Hard Constraints', template.constraints)}`,
+    ...extraSections(options.currentPrompt),
     `# Output Contract\n\n${kept('# Output Contract', template.output)}`,
   ].join('\n\n');
+}
+
+/** Level-1 sections of a prompt beyond the required ones (`# Edge Cases`, …), kept as written. */
+function extraSections(prompt: string): string[] {
+  const headings = [...prompt.matchAll(/^# .+$/gm)];
+  return headings
+    .map((match, index) => {
+      const end = headings[index + 1]?.index ?? prompt.length;
+      return { heading: match[0].trim(), text: prompt.slice(match.index, end).trim() };
+    })
+    .filter((section) => !(sectionNames as readonly string[]).includes(section.heading))
+    .map((section) => section.text);
 }
 
 function normalise(text: string): string {
