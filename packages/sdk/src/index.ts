@@ -23,6 +23,13 @@ export {
   type RawConfig,
   readConfigFile,
 } from './config/load-config.js';
+export { estimateRun, type RoleEstimate, type RunEstimate } from './estimate/estimate-run.js';
+export {
+  type EvaluateConfig,
+  type EvaluatedInstance,
+  type EvaluateResult,
+  evaluate,
+} from './evaluate/evaluate-benchmark.js';
 export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
 export { type ResolveModelOptions, resolveModel } from './models/resolve-model.js';
@@ -45,6 +52,7 @@ export { loadReportData } from './report-data/load-report-data.js';
 export { evaluateOnTest, type TestScores } from './run/evaluate-test.js';
 export { loadConfiguredBenchmark, loadConfiguredSplits } from './run/load-benchmark.js';
 export { type OptimizeOptions, type OptimizeResult, optimize } from './run/optimize.js';
+export { readRunState } from './run/read-run-state.js';
 export {
   defaultRunDir,
   isRunDirectory,
@@ -61,3 +69,10 @@ export type {
   RunPreparedEvent,
   TestEvaluatedEvent,
 } from './run/sdk-events.js';
+export { listRuns, type RunListing } from './runs/list-runs.js';
+export { writeReport } from './runs/write-report.js';
+export {
+  type SynthesizeDataConfig,
+  type SynthesizeDataResult,
+  synthesizeData as synthesize,
+} from './synthesize/synthesize-data.js';

@@ -1,0 +1,191 @@
+import { seedPrompts } from '@forge/program';
+import {
+  defaultPriceTable,
+  estimateRequestTokens,
+  findModelPrice,
+  type GenerateRequest,
+  type LanguageModel,
+  mergePriceTables,
+  parseModelString,
+  parsePriceTable,
+  priceUsage,
+} from '@forge/provider';
+import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
+import { parseForgeConfig } from '../config/load-config.js';
+import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import { createRunModels, modelSettings } from '../run/run-models.js';
+
+/** One role's share of an estimate. */
+export interface RoleEstimate {
+  readonly role: string;
+  readonly model: string;
+  readonly calls: number;
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  /** USD from the price table; undefined when the model has no price. */
+  readonly usd: number | undefined;
+}
+
+/** What `forge optimize --dry-run` prints: an upper-bound estimate, and the assumptions behind it. */
+export interface RunEstimate {
+  readonly benchmark: string;
+  readonly evaluations: number;
+  readonly steps: number;
+  readonly synthesisAttempts: number;
+  readonly roles: readonly RoleEstimate[];
+  /** Total USD of the priced roles. */
+  readonly usd: number;
+  /** Models without a price (counted as 0). */
+  readonly unpricedModels: readonly string[];
+  /** The assumptions, in words, so the user can judge the numbers. */
+  readonly assumptions: readonly string[];
+}
+
+// Rough per-call sizes of the optimizer roles, from the prompts' lengths and typical answers.
+const typical = {
+  taskOutput: 400,
+  acceptRate: 0.15,
+  imperfectRate: 0.6,
+  reflect: { output: 1500 },
+  assign: { system: 1100, output: 120 },
+  generate: { calls: 2, input: 4000, output: 1200 },
+  verify: { calls: 2, input: 3000, output: 500 },
+};
+
+/**
+ * Estimates calls, tokens and cost of a run before anything is spent: measures the task
+ * program's prompt size on a few training instances with a model that answers nothing, then
+ * scales by the budget and the synthesis schedule. Checks the config, the data and the model
+ * settings on the way, like `optimize`.
+ */
+export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate> {
+  const config: ForgeConfig = parseForgeConfig({ file: '<options>', value: input });
+  const { id, benchmark } = await loadConfiguredBenchmark(config);
+  const splits = await loadConfiguredSplits(benchmark, config);
+  createRunModels(config);
+  const requests: GenerateRequest[] = [];
+  const silent: LanguageModel = {
+    specificationVersion: 'v1',
+    provider: 'estimate',
+    modelId: 'silent',
+    async generate(request) {
+      requests.push(request);
+      return {
+        text: '',
+        toolCalls: [],
+        finishReason: 'stop',
+        usage: { inputTokens: 0, outputTokens: 0 },
+      };
+    },
+  };
+  const sample = splits.train.slice(0, 5);
+  for (const instance of sample) {
+    try {
+      await benchmark.program.run(instance, seedPrompts(benchmark.program), { model: silent });
+    } catch {
+      // A program that cannot go on with an empty answer still showed its first prompt.
+    }
+  }
+  const callsPerEvaluation = Math.max(1, requests.length / Math.max(1, sample.length));
+  const inputPerCall =
+    requests.length === 0
+      ? 500
+      : requests.reduce((total, request) => total + estimateRequestTokens(request), 0) /
+        requests.length;
+
+  const batch = config.minibatchSize;
+  const validation = splits.validation.length;
+  const evaluations = config.budget.maxEvaluations;
+  const perStep = 2 * batch + typical.acceptRate * validation;
+  const steps =
+    config.variant === 'baseline'
+      ? 0
+      : Math.max(0, Math.floor((evaluations - validation) / perStep));
+  const schedule = { ...benchmark.synthesis, ...config.synthesis };
+  const synthesizes = config.variant !== 'baseline' && config.variant !== 'prompt-search';
+  const attempts = synthesizes ? schedule.epochs * schedule.attempts : 0;
+  const assigns =
+    config.variant === 'forge' || config.variant === 'failure-memory'
+      ? Math.round(steps * batch * typical.imperfectRate)
+      : 0;
+  const observation = inputPerCall * callsPerEvaluation + typical.taskOutput;
+
+  const names = createRunModels(config).names;
+  const prices = mergePriceTables(
+    defaultPriceTable,
+    config.prices === undefined ? undefined : parsePriceTable(toPrices(config.prices)),
+  );
+  const unpriced = new Set<string>();
+  const role = (
+    name: keyof typeof names,
+    calls: number,
+    inputTokens: number,
+    outputTokens: number,
+  ): RoleEstimate => {
+    const model = modelSettings({ model: names[name] }).model;
+    const { provider, modelId } = parseModelString(model);
+    const price = findModelPrice(prices, provider, modelId);
+    if (price === undefined && calls > 0) unpriced.add(model);
+    return {
+      role: name,
+      model,
+      calls: Math.round(calls),
+      inputTokens: Math.round(inputTokens),
+      outputTokens: Math.round(outputTokens),
+      usd: price === undefined ? undefined : priceUsage(price, { inputTokens, outputTokens }),
+    };
+  };
+  const taskCalls = evaluations * callsPerEvaluation;
+  const roles = [
+    role('task', taskCalls, taskCalls * inputPerCall, taskCalls * typical.taskOutput),
+    role('reflect', steps, steps * (2000 + batch * observation), steps * typical.reflect.output),
+    role(
+      'assign',
+      assigns,
+      assigns * (typical.assign.system + observation),
+      assigns * typical.assign.output,
+    ),
+    role(
+      'generate',
+      attempts * typical.generate.calls,
+      attempts * typical.generate.calls * (typical.generate.input + observation),
+      attempts * typical.generate.calls * typical.generate.output,
+    ),
+    role(
+      'verify',
+      attempts * typical.verify.calls,
+      attempts * typical.verify.calls * typical.verify.input,
+      attempts * typical.verify.calls * typical.verify.output,
+    ),
+  ];
+  return {
+    benchmark: id,
+    evaluations,
+    steps,
+    synthesisAttempts: attempts,
+    roles,
+    usd: roles.reduce((total, entry) => total + (entry.usd ?? 0), 0),
+    unpricedModels: [...unpriced],
+    assumptions: [
+      `the whole evaluation budget (${evaluations}) is spent; ${callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(inputPerCall)} prompt tokens (measured on ${sample.length} training instances) and ${typical.taskOutput} output tokens`,
+      `${Math.round(typical.acceptRate * 100)}% of proposals are accepted (each costs a validation pass of ${validation}); ${Math.round(typical.imperfectRate * 100)}% of minibatch evaluations are imperfect`,
+      synthesizes
+        ? `all ${schedule.epochs} synthesis events run, ${schedule.attempts} attempts each, about ${typical.generate.calls} generator and ${typical.verify.calls} verifier calls per attempt`
+        : 'no synthesis',
+      'cached calls cost nothing, so a resumed run costs less',
+    ],
+  };
+}
+
+function toPrices(prices: NonNullable<ForgeConfig['prices']>): unknown {
+  return Object.fromEntries(
+    Object.entries(prices).map(([pattern, price]) => [
+      pattern,
+      {
+        inputPerMillion: price.input,
+        outputPerMillion: price.output,
+        ...(price.cachedInput === undefined ? {} : { cachedInputPerMillion: price.cachedInput }),
+      },
+    ]),
+  );
+}

@@ -1,0 +1,178 @@
+import { createLimiter, evaluateMany } from '@forge/core';
+import { DatasetError, type Instance, isValidScore, readJsonl } from '@forge/program';
+import { InvalidArgumentError } from '@forge/provider';
+import { openRunDatabase } from '@forge/store';
+import { z } from 'zod';
+import type { ModelConfig } from '../config/forge-config-schema.js';
+import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import { loadRunConfig } from '../run/run-directory.js';
+import { createRunModels } from '../run/run-models.js';
+
+/** What `evaluate` scores: a predictions file with a benchmark's metric, or a run's candidate on a split. */
+export interface EvaluateConfig {
+  /** Benchmark id (default: the run's). */
+  readonly benchmark?: string;
+  /** Or a module exporting your own benchmark. */
+  readonly program?: string;
+  /** Benchmark data directory. */
+  readonly dataDir?: string;
+  /** Benchmark settings. */
+  readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
+  /** A predictions JSONL: one `{"id": "<instance id>", "output": {<output fields>}}` per line. */
+  readonly predictions?: string;
+  /** A run directory whose candidate's prompts are evaluated. */
+  readonly run?: string;
+  /** Candidate index, or `best` (default) or `seed`. */
+  readonly candidate?: number | 'best' | 'seed';
+  /** Split to evaluate on. Default `test`. */
+  readonly split?: 'train' | 'validation' | 'test';
+  /** Task model (default: the run's). */
+  readonly taskModel?: ModelConfig;
+  /** Evaluations in flight. Default 8. */
+  readonly concurrency?: number;
+}
+
+/** One scored instance. */
+export interface EvaluatedInstance {
+  readonly id: string;
+  readonly score: number;
+  readonly feedback?: string;
+}
+
+/** What `evaluate` returns. */
+export interface EvaluateResult {
+  /** Mean score. */
+  readonly score: number;
+  /** Per instance, in input order. */
+  readonly instances: readonly EvaluatedInstance[];
+  /** What was scored, in words. */
+  readonly subject: string;
+}
+
+const predictionLine = z.strictObject({
+  id: z.string().min(1),
+  output: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * Scores predictions with a benchmark's metric (the metric alone: no model is called), or a run's
+ * candidate prompts on a split with the task model.
+ */
+export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> {
+  if ((config.predictions === undefined) === (config.run === undefined)) {
+    throw new InvalidArgumentError({
+      argument: 'predictions',
+      message: 'evaluate: give either a predictions file or a run directory',
+    });
+  }
+  const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
+  const merged = {
+    ...(runConfig ?? {}),
+    ...(config.benchmark === undefined ? {} : { benchmark: config.benchmark, program: undefined }),
+    ...(config.program === undefined ? {} : { program: config.program }),
+    ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
+    ...(config.benchmarkSettings === undefined
+      ? {}
+      : { benchmarkSettings: config.benchmarkSettings }),
+  } as Parameters<typeof loadConfiguredBenchmark>[0];
+  const { benchmark } = await loadConfiguredBenchmark(merged);
+  const splits = await loadConfiguredSplits(benchmark, {
+    ...merged,
+    subset: undefined,
+  } as Parameters<typeof loadConfiguredSplits>[1]);
+
+  if (config.predictions !== undefined) {
+    const file = config.predictions;
+    const byId = new Map<string, Instance>();
+    for (const instance of [...splits.train, ...splits.validation, ...splits.test])
+      byId.set(instance.id, instance);
+    const lines = await readJsonl(file, predictionLine);
+    const instances: EvaluatedInstance[] = [];
+    for (const { line, value } of lines) {
+      const instance = byId.get(value.id);
+      if (instance === undefined) {
+        throw new DatasetError({
+          file,
+          line,
+          field: 'id',
+          message: `no instance "${value.id}" in the ${benchmark.id} splits`,
+        });
+      }
+      const evaluation = await benchmark.evaluate(instance, { output: value.output, trace: [] });
+      if (!isValidScore(evaluation.score)) {
+        throw new DatasetError({
+          file,
+          line,
+          message: `the metric returned ${String(evaluation.score)}`,
+        });
+      }
+      instances.push({
+        id: value.id,
+        score: evaluation.score,
+        ...(evaluation.feedback === undefined ? {} : { feedback: evaluation.feedback }),
+      });
+    }
+    return {
+      score: mean(instances),
+      instances,
+      subject: `${lines.length} predictions from ${file}`,
+    };
+  }
+
+  const runDir = config.run as string;
+  const database = openRunDatabase(runDir, { readonly: true });
+  let row: { candidate: number; prompts: string } | undefined;
+  try {
+    const which = config.candidate ?? 'best';
+    row = (
+      which === 'best'
+        ? database
+            .prepare(
+              'SELECT candidate, prompts FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1',
+            )
+            .get()
+        : database
+            .prepare('SELECT candidate, prompts FROM candidates WHERE candidate = ?')
+            .get(which === 'seed' ? 0 : which)
+    ) as { candidate: number; prompts: string } | undefined;
+  } finally {
+    database.close();
+  }
+  if (row === undefined) {
+    throw new InvalidArgumentError({
+      argument: 'candidate',
+      message: `candidate: ${String(config.candidate)} is not in ${runDir}`,
+    });
+  }
+  const models = createRunModels({
+    ...(runConfig as object),
+    ...(config.taskModel === undefined ? {} : { taskModel: config.taskModel }),
+  } as Parameters<typeof createRunModels>[0]);
+  const split = config.split ?? 'test';
+  const evaluations = await evaluateMany({
+    program: benchmark.program,
+    evaluate: benchmark.evaluate,
+    model: models.task,
+    prompts: JSON.parse(row.prompts) as Record<string, string>,
+    instances: splits[split],
+    limit: createLimiter(config.concurrency ?? 8),
+  });
+  const instances = evaluations.map((evaluated) => ({
+    id: evaluated.instance.id,
+    score: evaluated.evaluation.score,
+    ...(evaluated.evaluation.feedback === undefined
+      ? {}
+      : { feedback: evaluated.evaluation.feedback }),
+  }));
+  return {
+    score: mean(instances),
+    instances,
+    subject: `candidate ${row.candidate} of ${runDir} on the ${split} split`,
+  };
+}
+
+function mean(instances: readonly EvaluatedInstance[]): number {
+  return instances.length === 0
+    ? 0
+    : instances.reduce((total, item) => total + item.score, 0) / instances.length;
+}

@@ -1,0 +1,89 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { openRunDatabase } from '@forge/store';
+import { isRunDirectory } from '../run/run-directory.js';
+
+/** One run, as `forge runs` lists it. */
+export interface RunListing {
+  /** The run directory. */
+  readonly runDir: string;
+  /** Benchmark id. */
+  readonly benchmark: string;
+  /** Variant. */
+  readonly variant: string;
+  /** `running`, `completed`, `stopped` or `failed`. */
+  readonly status: string;
+  /** When the run was created. */
+  readonly createdAt: string;
+  /** Completed steps. */
+  readonly steps: number;
+  /** Evaluations spent. */
+  readonly evaluationsUsed: number;
+  /** Seed and best mean validation scores (undefined before the seed was evaluated). */
+  readonly seedScore?: number;
+  readonly bestScore?: number;
+  /** True when the run used simulated models. */
+  readonly simulated: boolean;
+}
+
+/**
+ * Lists the runs in `directory` (each sub-directory holding a `forge.db`, or `directory` itself),
+ * newest first. Unreadable runs are listed with status `unreadable` rather than failing the list.
+ */
+export function listRuns(directory = 'forge-runs'): RunListing[] {
+  if (!existsSync(directory)) return [];
+  const candidates = isRunDirectory(directory)
+    ? [directory]
+    : readdirSync(directory)
+        .map((name) => join(directory, name))
+        .filter((path) => statSync(path).isDirectory() && isRunDirectory(path));
+  return candidates
+    .map(readListing)
+    .sort((left, right) => right.createdAt.localeCompare(left.createdAt));
+}
+
+function readListing(runDir: string): RunListing {
+  try {
+    const database = openRunDatabase(runDir, { readonly: true });
+    try {
+      const meta = new Map(
+        (
+          database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]
+        ).map((row) => [row.key, row.value]),
+      );
+      const scores = database
+        .prepare(
+          'SELECT (SELECT validation_score FROM candidates WHERE candidate = 0) AS seed, max(validation_score) AS best FROM candidates',
+        )
+        .get() as { seed: number | null; best: number | null };
+      const progress = database
+        .prepare('SELECT step, evaluations_used FROM commits ORDER BY commit_seq DESC LIMIT 1')
+        .get() as { step: number; evaluations_used: number } | undefined;
+      return {
+        runDir,
+        benchmark: meta.get('benchmark') ?? '?',
+        variant: meta.get('variant') ?? '?',
+        status: meta.get('status') ?? 'running',
+        createdAt: meta.get('created_at') ?? '',
+        steps: progress?.step ?? 0,
+        evaluationsUsed: progress?.evaluations_used ?? 0,
+        ...(scores.seed === null ? {} : { seedScore: scores.seed }),
+        ...(scores.best === null ? {} : { bestScore: scores.best }),
+        simulated: meta.get('simulated') === 'true',
+      };
+    } finally {
+      database.close();
+    }
+  } catch {
+    return {
+      runDir,
+      benchmark: '?',
+      variant: '?',
+      status: 'unreadable',
+      createdAt: '',
+      steps: 0,
+      evaluationsUsed: 0,
+      simulated: false,
+    };
+  }
+}

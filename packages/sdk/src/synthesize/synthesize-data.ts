@@ -1,0 +1,171 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { modesOfEpoch } from '@forge/memory';
+import type { Benchmark, Instance, Splits } from '@forge/program';
+import { InvalidArgumentError } from '@forge/provider';
+import {
+  type AttemptRecord,
+  formatSynthesisReport,
+  readFailures,
+  rejectedToJsonl,
+  type SynthesizeResult,
+  synthesize as synthesizeWithModels,
+  toJsonl,
+  toTrlRows,
+  trlRowsToJsonl,
+} from '@forge/synth';
+import { type ModelConfig, modelConfigSchema } from '../config/forge-config-schema.js';
+import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import { readRunState } from '../run/read-run-state.js';
+import { loadRunConfig } from '../run/run-directory.js';
+import { createRunModels } from '../run/run-models.js';
+
+/** What `synthesize` (the sdk's) needs: where failures come from, the benchmark, the models. */
+export interface SynthesizeDataConfig {
+  /** A run directory whose failure memory supplies the modes (its benchmark and models are the defaults). */
+  readonly run?: string;
+  /** Which epoch of the run's memory; default the latest epoch with modes. */
+  readonly epoch?: number;
+  /** A failures JSONL file (see `failureLineSchema` in @forge/synth), clustered by the assigner first. */
+  readonly failures?: string;
+  /** Benchmark id (signature, tools and holdout come from it). */
+  readonly benchmark?: string;
+  /** Or a module exporting your own benchmark. */
+  readonly program?: string;
+  /** Benchmark data directory. */
+  readonly dataDir?: string;
+  /** Benchmark settings. */
+  readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
+  /** Generator (and assigner) model; default the run's optimizer model. */
+  readonly model?: ModelConfig;
+  /** Verifier model; default `model`. */
+  readonly verifierModel?: ModelConfig;
+  /** K: generation attempts. */
+  readonly attempts: number;
+  /** Seed. Default 0. */
+  readonly seed?: number;
+  /** The four intents (`cycle`, default) or one generic intent. */
+  readonly intents?: 'cycle' | 'generic';
+  /** Guard against paraphrasing the benchmark's validation and test items. Default true. */
+  readonly holdout?: boolean;
+  /** Output file for admitted instances. */
+  readonly out?: string;
+  /** `jsonl` (instances with provenance, default) or `trl` (a prompt column plus gold columns). */
+  readonly format?: 'jsonl' | 'trl';
+  /** Output file for rejected attempts (useful as negatives). */
+  readonly rejectedOut?: string;
+}
+
+/** What `synthesize` returns: the synth result plus the report text and the files written. */
+export interface SynthesizeDataResult extends SynthesizeResult {
+  /** Human-readable accounting. */
+  readonly reportText: string;
+  /** Files written. */
+  readonly files: readonly string[];
+}
+
+/**
+ * Generates verified training data from a run's failure memory or from a failures JSONL, with
+ * only a model and a benchmark signature needed — the standalone use of `@forge/synth`, driven by
+ * config (this is what `forge synth` calls).
+ */
+export async function synthesizeData(
+  config: SynthesizeDataConfig,
+  options: { onAttemptEnd?: (record: AttemptRecord) => void; abortSignal?: AbortSignal } = {},
+): Promise<SynthesizeDataResult> {
+  if ((config.run === undefined) === (config.failures === undefined)) {
+    throw new InvalidArgumentError({
+      argument: 'run',
+      message: 'synthesize: give either a run directory or a failures file',
+    });
+  }
+  const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
+  const benchmarkConfig = {
+    ...(runConfig ?? {}),
+    ...(config.benchmark === undefined ? {} : { benchmark: config.benchmark, program: undefined }),
+    ...(config.program === undefined ? {} : { program: config.program }),
+    ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
+    ...(config.benchmarkSettings === undefined
+      ? {}
+      : { benchmarkSettings: config.benchmarkSettings }),
+  } as Parameters<typeof loadConfiguredBenchmark>[0];
+  const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig);
+  const model = config.model ?? runConfig?.optimizerModel;
+  if (model === undefined)
+    throw new InvalidArgumentError({
+      argument: 'model',
+      message: 'model: name the generator model',
+    });
+  const models = createRunModels({
+    ...(runConfig ?? {}),
+    taskModel: modelConfigSchema.parse(model),
+    optimizerModel: modelConfigSchema.parse(model),
+    roleModels:
+      config.verifierModel === undefined
+        ? {}
+        : { verify: modelConfigSchema.parse(config.verifierModel) },
+  } as Parameters<typeof createRunModels>[0]);
+  const splits =
+    config.holdout === false ? undefined : await loadSplitsOrNone(benchmark, benchmarkConfig);
+
+  let failureModes;
+  let failures;
+  let training: readonly Instance[] = splits?.train ?? [];
+  if (config.run !== undefined) {
+    const { state } = await readRunState(config.run);
+    const epochs = [...new Set(state.memory.modes.map((mode) => mode.epoch))];
+    const epoch = config.epoch ?? epochs.at(-1) ?? 0;
+    failureModes = modesOfEpoch(state.memory, epoch);
+    if (failureModes.length === 0) {
+      throw new InvalidArgumentError({
+        argument: 'epoch',
+        message: `epoch: the run has no failure modes in epoch ${epoch} (epochs with modes: ${epochs.join(', ') || 'none'})`,
+      });
+    }
+    training = [...training, ...state.syntheticInstances];
+  } else {
+    failures = await readFailures(config.failures as string, { signature: benchmark.signature });
+  }
+
+  const result = await synthesizeWithModels({
+    model: models.generate,
+    verifierModel: models.verify,
+    assignerModel: models.assign,
+    signature: benchmark.signature,
+    ...(failureModes === undefined ? {} : { failureModes }),
+    ...(failures === undefined ? {} : { failures }),
+    trainingInstances: training,
+    ...(splits === undefined ? {} : { holdout: [...splits.validation, ...splits.test] }),
+    attempts: config.attempts,
+    seed: config.seed ?? 0,
+    intents: config.intents ?? 'cycle',
+    ...(benchmark.synthesisTools === undefined ? {} : { tools: benchmark.synthesisTools }),
+    ...(options.onAttemptEnd === undefined ? {} : { onAttemptEnd: options.onAttemptEnd }),
+    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+  });
+  const files: string[] = [];
+  const write = (file: string, text: string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, text);
+    files.push(file);
+  };
+  if (config.out !== undefined) {
+    write(
+      config.out,
+      config.format === 'trl'
+        ? trlRowsToJsonl(toTrlRows(result.admitted, benchmark.signature))
+        : toJsonl(result.admitted),
+    );
+  }
+  if (config.rejectedOut !== undefined) write(config.rejectedOut, rejectedToJsonl(result.rejected));
+  return { ...result, reportText: formatSynthesisReport(result.report), files };
+}
+
+async function loadSplitsOrNone(
+  benchmark: Benchmark,
+  config: Parameters<typeof loadConfiguredSplits>[1],
+): Promise<Splits | undefined> {
+  return loadConfiguredSplits(benchmark, { ...config, subset: undefined } as Parameters<
+    typeof loadConfiguredSplits
+  >[1]);
+}
