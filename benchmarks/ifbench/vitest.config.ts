@@ -1,5 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/bench-ifbench', environment: 'node' },
+  // The first check that needs the tagger, Punkt or langdetect data unpacks it (about 1 s idle,
+  // more on a busy machine), so tests get more than vitest's default 5 s.
+  test: { name: '@forge/bench-ifbench', environment: 'node', testTimeout: 30_000 },
 });
