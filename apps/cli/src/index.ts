@@ -1,1 +1,3 @@
-export {};
+export { exitCodeFor, exitCodes } from './exit-codes.js';
+export { main } from './main.js';
+export type { OutputMode, Terminal } from './output/terminal.js';

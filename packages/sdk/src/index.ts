@@ -76,3 +76,10 @@ export {
   type SynthesizeDataResult,
   synthesizeData as synthesize,
 } from './synthesize/synthesize-data.js';
+export {
+  checkBenchmarkData,
+  dataIds,
+  defaultDataDir,
+  pullBenchmarkData,
+  wikiCorpusId,
+} from './data/benchmark-data.js';

@@ -30,7 +30,7 @@ export interface SynthesisOptions {
     readonly generate?: LanguageModel;
     readonly verify?: LanguageModel;
   };
-  /** Synthesis slots in flight at once. Default 8. */
+  /** Agent runs (generation or verification) in flight at once. Default 4. */
   readonly concurrency?: number;
   /** Step limit of the generator and verifier agents. */
   readonly maxAgentSteps?: number;

@@ -1,0 +1,98 @@
+import { optimize } from '@forge/sdk';
+import type { Command } from 'commander';
+import { exitCodes } from '../exit-codes.js';
+import { handleInterrupts } from '../interrupts.js';
+import { createRunRenderer } from '../output/run-renderer.js';
+import { printRunSummary } from '../output/run-summary.js';
+import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
+
+/** `forge demo`: the whole method on the offline simulated world. */
+export function demoCommand(
+  program: Command,
+  terminal: Terminal,
+  setExit: (code: number) => void,
+): void {
+  program
+    .command('demo')
+    .description(
+      'run Forge offline on the simulated date-normalisation world (no model or network needed)',
+    )
+    .option('--budget <evaluations>', 'task evaluations to spend', '800')
+    .option('--seed <n>', 'seed', '1')
+    .option('--run-dir <dir>', 'run directory (default forge-runs/sim-<time>)')
+    .option('--compare', 'also run the prompt-search ablation (no synthesis) and compare')
+    .option('--json', 'print one JSON event per line')
+    .action(
+      async (flags: {
+        budget: string;
+        seed: string;
+        runDir?: string;
+        compare?: boolean;
+        json?: boolean;
+      }) => {
+        const mode = outputMode(terminal, flags.json === true);
+        const config = {
+          benchmark: 'sim',
+          taskModel: 'sim:task',
+          optimizerModel: 'sim:optimizer',
+          seed: Number(flags.seed),
+          budget: { maxEvaluations: Number(flags.budget) },
+          ...(flags.runDir === undefined ? {} : { runDir: flags.runDir }),
+        };
+        const renderer = createRunRenderer(terminal, mode);
+        const interrupts = handleInterrupts((text) => terminal.err.write(text));
+        try {
+          const started = Date.now();
+          const result = await optimize(config, {
+            onEvent: renderer.onEvent,
+            stopSignal: interrupts.stopSignal,
+            abortSignal: interrupts.abortSignal,
+          });
+          renderer.finish();
+          printRunSummary(terminal, mode, result);
+          if (flags.compare && !interrupts.interrupted) {
+            const ablation = await optimize({
+              ...config,
+              variant: 'prompt-search',
+              runDir: `${result.runDir}-prompt-search`,
+            });
+            if (mode !== 'json') {
+              terminal.out.write(
+                `\n${table([
+                  ['simulated comparison', 'validation', 'test'],
+                  [
+                    'prompt search alone',
+                    percent(ablation.bestScore),
+                    percent(ablation.testBestScore),
+                  ],
+                  [
+                    'forge (with failure-guided synthesis)',
+                    percent(result.bestScore),
+                    percent(result.testBestScore),
+                  ],
+                ])}\n`,
+              );
+            } else {
+              terminal.out.write(
+                `${JSON.stringify({ type: 'comparison', promptSearch: ablation.bestScore, forge: result.bestScore, simulated: true })}\n`,
+              );
+            }
+          }
+          if (mode !== 'json')
+            terminal.err.write(
+              `demo finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+            );
+          if (interrupts.interrupted) setExit(exitCodes.interrupted);
+        } catch (error) {
+          renderer.finish();
+          if (interrupts.interrupted) {
+            setExit(exitCodes.interrupted);
+            return;
+          }
+          throw error;
+        } finally {
+          interrupts.dispose();
+        }
+      },
+    );
+}

@@ -1,0 +1,115 @@
+import { estimateRun, optimize, parseForgeConfig } from '@forge/sdk';
+import type { Command } from 'commander';
+import { configFromFlags, type RunFlags } from '../config-from-flags.js';
+import { exitCodes } from '../exit-codes.js';
+import { handleInterrupts } from '../interrupts.js';
+import { createRunRenderer } from '../output/run-renderer.js';
+import { printRunSummary } from '../output/run-summary.js';
+import { outputMode, type Terminal, table } from '../output/terminal.js';
+
+/** Adds the flags that map onto config fields. */
+export function addRunFlags(command: Command): Command {
+  return command
+    .option('-c, --config <file>', 'config file (default: forge.config.{ts,mjs,js,json,yaml} here)')
+    .option(
+      '-b, --benchmark <id>',
+      'benchmark: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, sim',
+    )
+    .option('--program <module>', 'your own benchmark module instead of --benchmark')
+    .option('--data-dir <dir>', 'benchmark data directory (default data/<benchmark>)')
+    .option('-t, --task-model <model>', 'task model, "provider:model" (e.g. ollama:qwen3:8b)')
+    .option(
+      '-o, --optimizer-model <model>',
+      'optimizer model, "provider:model" (e.g. openai:gpt-5.5)',
+    )
+    .option(
+      '--variant <variant>',
+      'forge | prompt-search | random-synthesis | failure-memory | baseline',
+    )
+    .option('--budget <evaluations>', 'task evaluations to spend (never exceeded)')
+    .option('--max-steps <n>', 'stop after n steps')
+    .option('--max-minutes <n>', 'stop after n minutes')
+    .option('--max-cost <usd>', 'stop once the optimizer roles have spent this much')
+    .option('--seed <n>', 'seed of every random decision')
+    .option('--concurrency <n>', 'task evaluations in flight')
+    .option('--minibatch-size <n>', 'minibatch size')
+    .option('--run-dir <dir>', 'run directory (default forge-runs/<benchmark>-<time>)')
+    .option('--no-cache', "don't answer repeated calls from the run's cache")
+    .option('--no-test', "don't evaluate on the test split after optimizing")
+    .option('--json', 'print one JSON event per line');
+}
+
+/** `forge optimize`. */
+export function optimizeCommand(
+  program: Command,
+  terminal: Terminal,
+  setExit: (code: number) => void,
+): void {
+  addRunFlags(program.command('optimize'))
+    .description(
+      'optimize the prompts of a benchmark or your own program (and grow its training data)',
+    )
+    .option(
+      '--resume <run>',
+      'continue a saved run (its config is reused; flags given here override it)',
+    )
+    .option('--dry-run', 'estimate calls, tokens and cost, and spend nothing')
+    .action(async (flags: RunFlags & { resume?: string; dryRun?: boolean; json?: boolean }) => {
+      const { config, file } = await configFromFlags(flags);
+      const mode = outputMode(terminal, flags.json === true);
+      if (flags.dryRun) {
+        parseForgeConfig({ file, value: config });
+        const estimate = await estimateRun(config as Parameters<typeof estimateRun>[0]);
+        if (mode === 'json') {
+          terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
+          return;
+        }
+        terminal.out.write(
+          `${[
+            `Estimate for ${estimate.benchmark}: about ${estimate.steps} steps, ${estimate.evaluations} task evaluations, ${estimate.synthesisAttempts} synthesis attempts`,
+            table([
+              ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
+              ...estimate.roles.map((role) => [
+                role.role,
+                role.model,
+                String(role.calls),
+                String(role.inputTokens),
+                String(role.outputTokens),
+                role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
+              ]),
+            ]),
+            `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
+            'assumptions:',
+            ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
+          ].join('\n')}\n`,
+        );
+        return;
+      }
+      const renderer = createRunRenderer(terminal, mode);
+      const interrupts = handleInterrupts((text) => terminal.err.write(text));
+      try {
+        const result = await optimize(config, {
+          configFile: file,
+          onEvent: renderer.onEvent,
+          stopSignal: interrupts.stopSignal,
+          abortSignal: interrupts.abortSignal,
+          ...(flags.resume === undefined ? {} : { resume: flags.resume }),
+        });
+        renderer.finish();
+        printRunSummary(terminal, mode, result);
+        if (interrupts.interrupted) setExit(exitCodes.interrupted);
+      } catch (error) {
+        renderer.finish();
+        if (interrupts.interrupted) {
+          terminal.err.write(
+            `interrupted: progress up to the last completed step is saved; continue with --resume\n`,
+          );
+          setExit(exitCodes.interrupted);
+          return;
+        }
+        throw error;
+      } finally {
+        interrupts.dispose();
+      }
+    });
+}

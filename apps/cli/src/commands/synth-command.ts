@@ -1,0 +1,83 @@
+import { synthesize } from '@forge/sdk';
+import type { Command } from 'commander';
+import { outputMode, type Terminal } from '../output/terminal.js';
+
+/** `forge synth`: verified training data from a run's failure memory or a failures JSONL. */
+export function synthCommand(program: Command, terminal: Terminal): void {
+  program
+    .command('synth')
+    .description("generate verified training data from a run's failure modes or a failures JSONL")
+    .option(
+      '--run <dir>',
+      'take the failure modes of this run (its benchmark and optimizer model are the defaults)',
+    )
+    .option('--epoch <n>', "which epoch of the run's memory (default: the latest with modes)")
+    .option('--failures <file>', 'a failures JSONL to cluster and synthesize from')
+    .option('-b, --benchmark <id>', 'benchmark giving the signature, tools and holdout')
+    .option('--program <module>', 'your own benchmark module')
+    .option('--data-dir <dir>', 'benchmark data directory')
+    .option('-m, --model <model>', 'generator (and assigner) model')
+    .option('--verifier-model <model>', 'verifier model (default: --model)')
+    .requiredOption('-k, --attempts <n>', 'generation attempts')
+    .option('--seed <n>', 'seed', '0')
+    .option('--generic', 'one generic intent instead of positive/negative/boundary/stress')
+    .option('--no-holdout', "don't guard against paraphrasing validation and test items")
+    .option('--out <file>', 'admitted instances', 'synthetic.jsonl')
+    .option(
+      '--format <format>',
+      'jsonl (instances with provenance) or trl (prompt + gold columns)',
+      'jsonl',
+    )
+    .option('--rejected-out <file>', 'rejected attempts with reasons (useful as negatives)')
+    .option('--json', 'print one JSON line per attempt and a final summary')
+    .action(async (flags: Record<string, string | boolean | undefined>) => {
+      const mode = outputMode(terminal, flags['json'] === true);
+      const text = (key: string) =>
+        typeof flags[key] === 'string' ? (flags[key] as string) : undefined;
+      const result = await synthesize(
+        {
+          ...(text('run') === undefined ? {} : { run: text('run') as string }),
+          ...(text('epoch') === undefined ? {} : { epoch: Number(text('epoch')) }),
+          ...(text('failures') === undefined ? {} : { failures: text('failures') as string }),
+          ...(text('benchmark') === undefined ? {} : { benchmark: text('benchmark') as string }),
+          ...(text('program') === undefined ? {} : { program: text('program') as string }),
+          ...(text('dataDir') === undefined ? {} : { dataDir: text('dataDir') as string }),
+          ...(text('model') === undefined ? {} : { model: text('model') as string }),
+          ...(text('verifierModel') === undefined
+            ? {}
+            : { verifierModel: text('verifierModel') as string }),
+          attempts: Number(text('attempts')),
+          seed: Number(text('seed') ?? 0),
+          intents: flags['generic'] === true ? 'generic' : 'cycle',
+          holdout: flags['holdout'] !== false,
+          ...(text('out') === undefined ? {} : { out: text('out') as string }),
+          format: text('format') === 'trl' ? 'trl' : 'jsonl',
+          ...(text('rejectedOut') === undefined
+            ? {}
+            : { rejectedOut: text('rejectedOut') as string }),
+        },
+        {
+          onAttemptEnd: (record) => {
+            if (mode === 'json') {
+              terminal.out.write(
+                `${JSON.stringify({ type: 'attempt-end', slot: record.slot, outcome: record.outcome, reason: record.reason, intent: record.intent, mode: record.modeName })}\n`,
+              );
+            } else {
+              terminal.err.write(
+                `slot ${record.slot} (${record.modeName ?? 'random'}, ${record.intent}): ${record.outcome}${record.outcome === 'admitted' ? '' : ` — ${record.reason}`}\n`,
+              );
+            }
+          },
+        },
+      );
+      if (mode === 'json') {
+        terminal.out.write(
+          `${JSON.stringify({ type: 'synth-end', admitted: result.admitted.length, attempts: result.attempts.length, files: result.files })}\n`,
+        );
+      } else {
+        terminal.out.write(
+          `${result.reportText}\nwrote ${result.files.join(', ') || 'nothing (no --out)'}\n`,
+        );
+      }
+    });
+}

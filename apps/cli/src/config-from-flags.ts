@@ -1,0 +1,72 @@
+import { resolve } from 'node:path';
+import { type ForgeConfigInput, findConfigFile, readConfigFile } from '@forge/sdk';
+
+/** Flags shared by `forge optimize` and `forge demo` that map onto config fields. */
+export interface RunFlags {
+  config?: string;
+  benchmark?: string;
+  program?: string;
+  dataDir?: string;
+  taskModel?: string;
+  optimizerModel?: string;
+  variant?: string;
+  budget?: string;
+  maxSteps?: string;
+  maxMinutes?: string;
+  maxCost?: string;
+  seed?: string;
+  concurrency?: string;
+  minibatchSize?: string;
+  runDir?: string;
+  cache?: boolean;
+  test?: boolean;
+}
+
+/**
+ * Reads the config file (the one given, or `forge.config.*` in the working directory) and lays
+ * the flags over it. Numbers stay strings until the schema checks them, so a bad flag gets the
+ * same field-naming error as a bad config value.
+ */
+export async function configFromFlags(
+  flags: RunFlags,
+  cwd = process.cwd(),
+): Promise<{ config: Partial<ForgeConfigInput>; file: string }> {
+  const path = flags.config ?? findConfigFile(cwd);
+  const raw =
+    path === undefined ? { file: '<flags>', value: {} } : await readConfigFile(resolve(cwd, path));
+  const base = (raw.value ?? {}) as Record<string, unknown>;
+  const number = (value: string | undefined) =>
+    value === undefined ? undefined : Number.isNaN(Number(value)) ? value : Number(value);
+  const budget = {
+    ...((base['budget'] as object | undefined) ?? {}),
+    ...defined({
+      maxEvaluations: number(flags.budget),
+      maxSteps: number(flags.maxSteps),
+      maxWallTimeMinutes: number(flags.maxMinutes),
+      maxOptimizerCostUsd: number(flags.maxCost),
+    }),
+  };
+  const config = {
+    ...base,
+    ...defined({
+      benchmark: flags.benchmark,
+      program: flags.program,
+      dataDir: flags.dataDir,
+      taskModel: flags.taskModel,
+      optimizerModel: flags.optimizerModel,
+      variant: flags.variant,
+      seed: number(flags.seed),
+      concurrency: number(flags.concurrency),
+      minibatchSize: number(flags.minibatchSize),
+      runDir: flags.runDir,
+      cache: flags.cache === false ? false : undefined,
+      evaluateTest: flags.test === false ? false : undefined,
+    }),
+    ...(Object.keys(budget).length === 0 ? {} : { budget }),
+  };
+  return { config: config as Partial<ForgeConfigInput>, file: raw.file };
+}
+
+function defined(values: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}

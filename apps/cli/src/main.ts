@@ -1,0 +1,69 @@
+import { redactSecrets } from '@forge/provider';
+import { Command, CommanderError } from 'commander';
+import { dataCommand } from './commands/data-command.js';
+import { demoCommand } from './commands/demo-command.js';
+import { evalCommand } from './commands/eval-command.js';
+import { optimizeCommand } from './commands/optimize-command.js';
+import { reportCommands } from './commands/report-command.js';
+import { simCommand } from './commands/sim-command.js';
+import { synthCommand } from './commands/synth-command.js';
+import { exitCodeFor, exitCodes } from './exit-codes.js';
+import type { Terminal } from './output/terminal.js';
+
+/** The CLI's version, from its package.json. */
+const version = '0.1.0';
+
+/**
+ * Runs `forge` with the given arguments and returns the exit code. Errors the user can fix are
+ * printed as one clear line (never a stack trace); unexpected ones add the stack under
+ * FORGE_DEBUG=1.
+ */
+export async function main(argv: readonly string[], terminal: Terminal): Promise<number> {
+  let exitCode: number = exitCodes.success;
+  const setExit = (code: number) => {
+    exitCode = code;
+  };
+  const program = new Command()
+    .name('forge')
+    .description(
+      'Optimize the prompts of LM programs and grow their training data from their own failures.',
+    )
+    .version(version)
+    .configureOutput({
+      writeOut: (text) => terminal.out.write(text),
+      writeErr: (text) => terminal.err.write(text),
+    })
+    .exitOverride()
+    .showHelpAfterError('(run forge --help for usage)');
+  demoCommand(program, terminal, setExit);
+  optimizeCommand(program, terminal, setExit);
+  synthCommand(program, terminal);
+  evalCommand(program, terminal);
+  reportCommands(program, terminal);
+  dataCommand(program, terminal, setExit);
+  simCommand(program, terminal);
+  for (const command of program.commands) command.exitOverride();
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+    return exitCode;
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      return error.code === 'commander.helpDisplayed' ||
+        error.code === 'commander.version' ||
+        error.code === 'commander.help'
+        ? exitCodes.success
+        : exitCodes.usage;
+    }
+    const code = exitCodeFor(error);
+    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    terminal.err.write(`forge: ${message}\n`);
+    if (code === exitCodes.internal) {
+      terminal.err.write(
+        'this looks like a bug in Forge; please report it with the command you ran\n',
+      );
+      if (terminal.environment['FORGE_DEBUG'] === '1' && error instanceof Error)
+        terminal.err.write(`${redactSecrets(error.stack ?? '')}\n`);
+    }
+    return code;
+  }
+}

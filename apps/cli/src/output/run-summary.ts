@@ -1,0 +1,63 @@
+import type { OptimizeResult } from '@forge/sdk';
+import { colors, type OutputMode, percent, type Terminal, table } from './terminal.js';
+
+/** The summary table printed when a run ends (seed vs best, candidates, synthesis accounting). */
+export function printRunSummary(
+  terminal: Terminal,
+  mode: OutputMode,
+  result: OptimizeResult,
+): void {
+  if (mode === 'json') return;
+  const color = colors(mode, terminal.environment);
+  const events = result.search.state.synthesis;
+  const rows: string[][] = [
+    ['', 'validation', 'test'],
+    ['seed candidate', percent(result.seedScore), percent(result.testSeedScore)],
+    [
+      `best candidate (${result.bestCandidate})`,
+      color.bold(percent(result.bestScore)),
+      color.bold(percent(result.testBestScore)),
+    ],
+  ];
+  const lines = [
+    '',
+    color.bold(
+      result.simulated
+        ? 'Forge run summary — SIMULATED (offline simulated models, not a real LLM)'
+        : 'Forge run summary',
+    ),
+    table(rows),
+    '',
+    `stopped: ${result.reason}`,
+    `${result.steps} steps, ${result.candidates} candidates, ${result.evaluationsUsed} task evaluations` +
+      (result.costUsd > 0 ? `, $${result.costUsd.toFixed(4)}` : ''),
+  ];
+  if (events.length > 0) {
+    lines.push('', 'synthesis events (attempts → outcomes):');
+    const outcomeNames = [
+      'admitted',
+      'generation-failed',
+      'verification-failed',
+      'rejected-validity',
+      'rejected-faithfulness',
+      'rejected-both',
+      'duplicate',
+      'leaked',
+    ];
+    lines.push(
+      table([
+        ['event', 'step', 'attempts', ...outcomeNames],
+        ...events.map((event) => [
+          String(event.event + 1),
+          String(event.step),
+          String(event.attempts),
+          ...outcomeNames.map((name) => String(event.outcomes[name] ?? 0)),
+        ]),
+      ]),
+    );
+  } else {
+    lines.push('no synthesis event');
+  }
+  lines.push('', `run directory: ${result.runDir}`, `report: ${result.runDir}/report.html`);
+  terminal.out.write(`${lines.join('\n')}\n`);
+}

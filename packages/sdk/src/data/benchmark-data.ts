@@ -1,0 +1,39 @@
+import type { DataReport, PullDataOptions } from '@forge/program';
+import { InvalidArgumentError } from '@forge/provider';
+import { countWikiAbstracts, pullWikiAbstracts } from '@forge/retrieval';
+import { benchmarkIds, loadBenchmarkPackage } from '../benchmarks/benchmark-registry.js';
+
+/** The Wikipedia-abstracts corpus that HotPotQA's and HoVer's BM25 retrieval reads. */
+export const wikiCorpusId = 'wiki';
+
+/** Ids `forge data pull` accepts: the benchmarks with data, and the wiki corpus. */
+export function dataIds(): string[] {
+  return [...benchmarkIds().filter((id) => id !== 'sim'), wikiCorpusId];
+}
+
+/** The default data directory of a benchmark (or of the corpus). */
+export function defaultDataDir(id: string): string {
+  return `data/${id}`;
+}
+
+/** Downloads a benchmark's official data (or the wiki corpus) and checks the counts. */
+export async function pullBenchmarkData(id: string, options: Partial<PullDataOptions> = {}): Promise<DataReport> {
+  const pullOptions: PullDataOptions = { ...options, dataDir: options.dataDir ?? defaultDataDir(id) };
+  if (id === wikiCorpusId) return pullWikiAbstracts(pullOptions);
+  const benchmarkPackage = await loadBenchmarkPackage(id);
+  if (benchmarkPackage.pullData === undefined) {
+    throw new InvalidArgumentError({ argument: 'benchmark', message: `benchmark: ${id} has no data to download` });
+  }
+  return benchmarkPackage.pullData(pullOptions);
+}
+
+/** Validates what is in a benchmark's data directory without downloading anything. */
+export async function checkBenchmarkData(id: string, options: { dataDir?: string } = {}): Promise<DataReport> {
+  const dataDir = options.dataDir ?? defaultDataDir(id);
+  if (id === wikiCorpusId) return countWikiAbstracts(dataDir);
+  const benchmarkPackage = await loadBenchmarkPackage(id);
+  if (benchmarkPackage.checkData === undefined) {
+    throw new InvalidArgumentError({ argument: 'benchmark', message: `benchmark: ${id} has no data to check` });
+  }
+  return benchmarkPackage.checkData({ dataDir });
+}
