@@ -33,10 +33,11 @@ export function percent(score: number | undefined): string {
 /** Draws a plain text table. */
 export function table(rows: readonly (readonly string[])[]): string {
   const widths: number[] = [];
-  for (const row of rows)
-    row.forEach(
-      (cell, index) => (widths[index] = Math.max(widths[index] ?? 0, visibleLength(cell))),
-    );
+  for (const row of rows) {
+    for (const [index, cell] of row.entries()) {
+      widths[index] = Math.max(widths[index] ?? 0, visibleLength(cell));
+    }
+  }
   return rows
     .map((row) =>
       row
