@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/cli', environment: 'node' },
+  test: { name: '@forge/cli', environment: 'node', testTimeout: 120_000, hookTimeout: 120_000 },
 });

@@ -30,7 +30,11 @@ export interface RunFlags {
 export async function configFromFlags(
   flags: RunFlags,
   cwd = process.cwd(),
-): Promise<{ config: Partial<ForgeConfigInput>; file: string }> {
+): Promise<{
+  config: Partial<ForgeConfigInput>;
+  file: string;
+  lineOf?: (path: readonly PropertyKey[]) => number | undefined;
+}> {
   const path = flags.config ?? findConfigFile(cwd);
   const raw =
     path === undefined ? { file: '<flags>', value: {} } : await readConfigFile(resolve(cwd, path));
@@ -64,7 +68,11 @@ export async function configFromFlags(
     }),
     ...(Object.keys(budget).length === 0 ? {} : { budget }),
   };
-  return { config: config as Partial<ForgeConfigInput>, file: raw.file };
+  return {
+    config: config as Partial<ForgeConfigInput>,
+    file: raw.file,
+    ...('lineOf' in raw ? { lineOf: raw.lineOf } : {}),
+  };
 }
 
 function defined(values: Record<string, unknown>): Record<string, unknown> {

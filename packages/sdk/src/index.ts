@@ -23,6 +23,13 @@ export {
   type RawConfig,
   readConfigFile,
 } from './config/load-config.js';
+export {
+  checkBenchmarkData,
+  dataIds,
+  defaultDataDir,
+  pullBenchmarkData,
+  wikiCorpusId,
+} from './data/benchmark-data.js';
 export { estimateRun, type RoleEstimate, type RunEstimate } from './estimate/estimate-run.js';
 export {
   type EvaluateConfig,
@@ -76,10 +83,3 @@ export {
   type SynthesizeDataResult,
   synthesizeData as synthesize,
 } from './synthesize/synthesize-data.js';
-export {
-  checkBenchmarkData,
-  dataIds,
-  defaultDataDir,
-  pullBenchmarkData,
-  wikiCorpusId,
-} from './data/benchmark-data.js';

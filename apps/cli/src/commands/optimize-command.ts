@@ -55,10 +55,10 @@ export function optimizeCommand(
     )
     .option('--dry-run', 'estimate calls, tokens and cost, and spend nothing')
     .action(async (flags: RunFlags & { resume?: string; dryRun?: boolean; json?: boolean }) => {
-      const { config, file } = await configFromFlags(flags);
+      const { config, file, lineOf } = await configFromFlags(flags);
       const mode = outputMode(terminal, flags.json === true);
       if (flags.dryRun) {
-        parseForgeConfig({ file, value: config });
+        parseForgeConfig({ file, value: config, ...(lineOf === undefined ? {} : { lineOf }) });
         const estimate = await estimateRun(config as Parameters<typeof estimateRun>[0]);
         if (mode === 'json') {
           terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
@@ -90,6 +90,7 @@ export function optimizeCommand(
       try {
         const result = await optimize(config, {
           configFile: file,
+          ...(lineOf === undefined ? {} : { configLineOf: lineOf }),
           onEvent: renderer.onEvent,
           stopSignal: interrupts.stopSignal,
           abortSignal: interrupts.abortSignal,

@@ -17,23 +17,38 @@ export function defaultDataDir(id: string): string {
 }
 
 /** Downloads a benchmark's official data (or the wiki corpus) and checks the counts. */
-export async function pullBenchmarkData(id: string, options: Partial<PullDataOptions> = {}): Promise<DataReport> {
-  const pullOptions: PullDataOptions = { ...options, dataDir: options.dataDir ?? defaultDataDir(id) };
+export async function pullBenchmarkData(
+  id: string,
+  options: Partial<PullDataOptions> = {},
+): Promise<DataReport> {
+  const pullOptions: PullDataOptions = {
+    ...options,
+    dataDir: options.dataDir ?? defaultDataDir(id),
+  };
   if (id === wikiCorpusId) return pullWikiAbstracts(pullOptions);
   const benchmarkPackage = await loadBenchmarkPackage(id);
   if (benchmarkPackage.pullData === undefined) {
-    throw new InvalidArgumentError({ argument: 'benchmark', message: `benchmark: ${id} has no data to download` });
+    throw new InvalidArgumentError({
+      argument: 'benchmark',
+      message: `benchmark: ${id} has no data to download`,
+    });
   }
   return benchmarkPackage.pullData(pullOptions);
 }
 
 /** Validates what is in a benchmark's data directory without downloading anything. */
-export async function checkBenchmarkData(id: string, options: { dataDir?: string } = {}): Promise<DataReport> {
+export async function checkBenchmarkData(
+  id: string,
+  options: { dataDir?: string } = {},
+): Promise<DataReport> {
   const dataDir = options.dataDir ?? defaultDataDir(id);
   if (id === wikiCorpusId) return countWikiAbstracts(dataDir);
   const benchmarkPackage = await loadBenchmarkPackage(id);
   if (benchmarkPackage.checkData === undefined) {
-    throw new InvalidArgumentError({ argument: 'benchmark', message: `benchmark: ${id} has no data to check` });
+    throw new InvalidArgumentError({
+      argument: 'benchmark',
+      message: `benchmark: ${id} has no data to check`,
+    });
   }
   return benchmarkPackage.checkData({ dataDir });
 }

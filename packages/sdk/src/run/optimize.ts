@@ -38,6 +38,8 @@ export interface OptimizeOptions {
   readonly resume?: string;
   /** Where the config came from, for error messages. Default `<options>`. */
   readonly configFile?: string;
+  /** The line of a config field in `configFile`, so errors can name it. */
+  readonly configLineOf?: (path: readonly PropertyKey[]) => number | undefined;
   /** Environment to read API keys from. Default `process.env`. */
   readonly environment?: Record<string, string | undefined>;
 }
@@ -65,12 +67,17 @@ export async function optimize(
   const file = options.configFile ?? '<options>';
   const resolved =
     options.resume === undefined
-      ? parseForgeConfig({ file, value: config })
+      ? parseForgeConfig({
+          file,
+          value: config,
+          ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
+        })
       : parseForgeConfig({ file, value: mergeConfig(loadRunConfig(options.resume), config) });
   const { id, benchmark } = await loadConfiguredBenchmark(resolved);
   const splits = await loadConfiguredSplits(benchmark, resolved);
   checkSplits(splits, resolved);
-  const environment = options.environment ?? process.env;
+  // A copy: process.env is not a plain object, and settings validation expects one.
+  const environment = { ...(options.environment ?? process.env) };
   // Resolving once without a run directory checks keys and providers before anything is created.
   createRunModels(resolved, { environment });
 

@@ -81,7 +81,7 @@ export function createRunModels(
       ...(settings.providerOptions === undefined
         ? {}
         : { providerOptions: settings.providerOptions }),
-      ...(options.environment === undefined ? {} : { environment: options.environment }),
+      environment: { ...(options.environment ?? process.env) },
       ...(options.cache === undefined ? {} : { cache: options.cache }),
       ...(options.recorder === undefined ? {} : { recorder: options.recorder }),
       costMeter,

@@ -1,0 +1,305 @@
+import { execFileSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSimServer } from '@forge/sim';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonEvents, runCli, startCli } from './run-cli.js';
+
+// End-to-end tests of the `forge` command on the offline simulated world. Everything here is
+// simulated: no real model is called.
+const root = mkdtempSync(join(tmpdir(), 'forge-cli-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function workspace(name: string): string {
+  const directory = join(root, name);
+  mkdirSync(directory, { recursive: true });
+  return directory;
+}
+
+describe('forge demo', () => {
+  it('runs the simulated world offline and ends with a run-end JSON line', async () => {
+    const cwd = workspace('demo');
+    const result = await runCli(['demo', '--json'], { cwd });
+    expect(result.code).toBe(0);
+    const events = jsonEvents(result.stdout);
+    const end = events.at(-1) as Record<string, unknown>;
+    expect(end).toMatchObject({ type: 'run-end', simulated: true });
+    for (const field of ['seedScore', 'bestScore', 'evaluationsUsed', 'runDir'])
+      expect(end).toHaveProperty(field);
+    expect(end['bestScore'] as number).toBeGreaterThan(end['seedScore'] as number);
+    expect(events.some((event) => event.type === 'synthesis-end')).toBe(true);
+    expect(existsSync(join(end['runDir'] as string, 'report.html'))).toBe(true);
+  });
+
+  it('prints a human summary without --json', async () => {
+    const result = await runCli(['demo'], { cwd: workspace('demo-plain') });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('SIMULATED');
+    expect(result.stdout).toMatch(/seed candidate\s+\d/);
+    expect(result.stdout).toContain('synthesis events');
+  });
+});
+
+describe('forge optimize: interruption and resume', () => {
+  const config = [
+    'benchmark: sim',
+    'taskModel:',
+    '  model: sim:task',
+    '  settings: { latency: 4 }',
+    'optimizerModel:',
+    '  model: sim:optimizer',
+    '  settings: { latency: 4 }',
+    'budget:',
+    '  maxEvaluations: 500',
+  ].join('\n');
+
+  it('reaches the same final state after kill -9 and --resume, re-paying at most the calls in flight', async () => {
+    const cwd = workspace('resume');
+    writeFileSync(join(cwd, 'forge.config.yaml'), `${config}\n`);
+    const reference = await runCli(['optimize', '--run-dir', 'reference', '--json'], { cwd });
+    expect(reference.code).toBe(0);
+
+    let killed = false;
+    const interrupted = startCli(['optimize', '--run-dir', 'killed', '--json'], {
+      cwd,
+      onStdoutLine: (line, child) => {
+        if (!killed && line.includes('"type":"step-end"') && line.includes('"step":9,')) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
+      },
+    });
+    const first = await interrupted.done;
+    expect(first.signal).toBe('SIGKILL');
+    const resumed = await runCli(['optimize', '--resume', 'killed', '--json'], { cwd });
+    expect(resumed.code).toBe(0);
+
+    const read = (runDir: string) => {
+      const database = new Database(join(cwd, runDir, 'forge.db'), { readonly: true });
+      const steps = database.prepare('SELECT * FROM steps ORDER BY step').all();
+      const candidates = database
+        .prepare(
+          'SELECT candidate, parent, validation_score, prompts FROM candidates ORDER BY candidate',
+        )
+        .all();
+      const synthetic = database
+        .prepare("SELECT id, input, gold FROM instances WHERE origin = 'synthetic' ORDER BY id")
+        .all();
+      const paid = (
+        database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
+          n: number;
+        }
+      ).n;
+      database.close();
+      return { steps, candidates, synthetic, paid };
+    };
+    const expected = read('reference');
+    const actual = read('killed');
+    expect(actual.steps).toEqual(expected.steps);
+    expect(actual.candidates).toEqual(expected.candidates);
+    expect(actual.synthetic).toEqual(expected.synthetic);
+    // At most the calls in flight at the kill are paid twice: 8 task + 8 optimizer slots.
+    expect(actual.paid - expected.paid).toBeGreaterThanOrEqual(0);
+    expect(actual.paid - expected.paid).toBeLessThanOrEqual(16);
+    const result = (runDir: string) =>
+      JSON.parse(readFileSync(join(cwd, runDir, 'result.json'), 'utf8'));
+    expect({ ...result('killed'), runDir: '' }).toEqual({ ...result('reference'), runDir: '' });
+  }, 120_000);
+});
+
+describe('bad input', () => {
+  it('names the file, line and field of a corrupt config and leaves no run behind', async () => {
+    const cwd = workspace('bad-config');
+    writeFileSync(
+      join(cwd, 'forge.config.yaml'),
+      'benchmark: sim\ntaskModel: sim:task\noptimizerModel: sim:optimizer\nbudget:\n  maxEvaluations: lots\n',
+    );
+    const result = await runCli(['optimize'], { cwd });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `${join(cwd, 'forge.config.yaml')}, line 5, field "budget.maxEvaluations"`,
+    );
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(join(cwd, 'forge-runs'))).toBe(false);
+  });
+
+  it('names the file, line and field of a bad dataset line and leaves no run behind', async () => {
+    const cwd = workspace('bad-data');
+    const lines = [
+      { id: 'a', question: 'one', answer: '1' },
+      { id: 'b', question: 'two', answer: '2' },
+      { id: 'c', question: 3, answer: '3' },
+    ];
+    writeFileSync(
+      join(cwd, 'train.jsonl'),
+      `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`,
+    );
+    writeFileSync(
+      join(cwd, 'my-benchmark.mjs'),
+      `import { readJsonl, createSingleModuleProgram } from '@forge/program';
+import { z } from 'zod';
+const schema = z.object({ id: z.string(), question: z.string(), answer: z.string() });
+export default {
+  id: 'mine', title: 'Mine',
+  signature: { name: 'Mine', inputFields: [{ name: 'question', type: 'str', description: 'q' }], outputFields: [{ name: 'answer', type: 'str', description: 'a' }] },
+  program: createSingleModuleProgram({ name: 'mine', moduleName: 'answer', seedPrompt: 'Answer.', renderInput: (i) => String(i.input.question), parseOutput: (text) => ({ answer: text }) }),
+  evaluate: (instance, execution) => ({ score: execution.output.answer === instance.gold.answer ? 1 : 0 }),
+  synthesis: { attempts: 2, epochs: 1, patience: 3 },
+  async loadSplits() {
+    const rows = await readJsonl(new URL('./train.jsonl', import.meta.url).pathname, schema);
+    const instances = rows.map(({ value }) => ({ id: value.id, input: { question: value.question }, gold: { answer: value.answer } }));
+    return { train: instances, validation: instances, test: [] };
+  },
+};
+`,
+    );
+    // Node resolves @forge/* from the CLI's own node_modules when the module lives beside it.
+    const moduleDir = join(cwd, 'node_modules');
+    mkdirSync(moduleDir, { recursive: true });
+    execFileSync('ln', [
+      '-s',
+      join(process.cwd(), 'node_modules', '@forge'),
+      join(moduleDir, '@forge'),
+    ]);
+    execFileSync('ln', [
+      '-s',
+      join(process.cwd(), '..', '..', 'node_modules', '.pnpm', 'node_modules', 'zod'),
+      join(moduleDir, 'zod'),
+    ]);
+    const result = await runCli(
+      [
+        'optimize',
+        '--program',
+        'my-benchmark.mjs',
+        '-t',
+        'sim:task',
+        '-o',
+        'sim:optimizer',
+        '--budget',
+        '50',
+      ],
+      { cwd },
+    );
+    expect(result.stderr).toContain(`${join(cwd, 'train.jsonl')}, line 3, field "question"`);
+    expect(result.code).toBe(2);
+    expect(existsSync(join(cwd, 'forge-runs'))).toBe(false);
+  });
+
+  it('gives a clear error for a read-only run directory', async () => {
+    const cwd = workspace('read-only');
+    const target = join(cwd, 'locked');
+    mkdirSync(target);
+    const undo = makeReadOnly(target);
+    try {
+      const result = await runCli(
+        [
+          'optimize',
+          '-b',
+          'sim',
+          '-t',
+          'sim:task',
+          '-o',
+          'sim:optimizer',
+          '--budget',
+          '100',
+          '--run-dir',
+          join(target, 'run'),
+        ],
+        { cwd },
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(join(target, 'run'));
+      expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /);
+    } finally {
+      undo();
+    }
+  });
+
+  it('names the missing API key before doing any work', async () => {
+    const cwd = workspace('no-key');
+    const result = await runCli(
+      ['optimize', '-b', 'sim', '-t', 'openai:gpt-5.5', '-o', 'sim:optimizer', '--budget', '100'],
+      {
+        cwd,
+        env: { OPENAI_API_KEY: undefined, OPENAI_BASE_URL: undefined },
+      },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('OPENAI_API_KEY');
+    expect(existsSync(join(cwd, 'forge-runs'))).toBe(false);
+  });
+});
+
+describe('the real provider stack against the simulated server', () => {
+  it('runs a whole optimization through openai: model strings and never writes the API key', async () => {
+    const server = await startSimServer({ latency: 1 });
+    const apiKey = `sk-forge-e2e-${'k3y'.repeat(12)}`;
+    try {
+      const cwd = workspace('wire');
+      const result = await runCli(
+        [
+          'optimize',
+          '-b',
+          'sim',
+          '-t',
+          'openai:task',
+          '-o',
+          'openai:optimizer',
+          '--budget',
+          '300',
+          '--run-dir',
+          'wire-run',
+          '--json',
+        ],
+        { cwd, env: { OPENAI_BASE_URL: server.url, OPENAI_API_KEY: apiKey } },
+      );
+      expect(result.stderr).not.toContain(apiKey);
+      expect(result.code).toBe(0);
+      const end = jsonEvents(result.stdout).at(-1);
+      expect(end).toMatchObject({ type: 'run-end' });
+      const runDir = join(cwd, 'wire-run');
+      const database = new Database(join(runDir, 'forge.db'), { readonly: true });
+      const calls = database
+        .prepare("SELECT count(*) AS n FROM model_calls WHERE provider = 'openai'")
+        .get() as { n: number };
+      database.close();
+      expect(calls.n).toBeGreaterThan(50);
+      // Scan every byte written to the run directory.
+      for (const file of walk(runDir)) {
+        expect(readFileSync(file).includes(Buffer.from(apiKey)), file).toBe(false);
+        expect(readFileSync(file).includes(Buffer.from('k3yk3yk3y')), file).toBe(false);
+      }
+      expect(result.stdout).not.toContain(apiKey);
+    } finally {
+      await server.close();
+    }
+  }, 120_000);
+});
+
+function walk(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const path = join(directory, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** Root ignores file modes, so as root the directory becomes a read-only mount instead. */
+function makeReadOnly(directory: string): () => void {
+  if (process.getuid?.() === 0) {
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'ro,size=1m', 'tmpfs', directory]);
+    return () => execFileSync('umount', [directory]);
+  }
+  execFileSync('chmod', ['555', directory]);
+  return () => execFileSync('chmod', ['755', directory]);
+}

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/** The built CLI entry point. */
+export const cliPath = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+
+/** What a finished CLI process printed. */
+export interface CliResult {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Starts `forge` with arguments; `onStdoutLine` sees each stdout line as it arrives. */
+export function startCli(
+  args: readonly string[],
+  options: {
+    cwd: string;
+    env?: Record<string, string | undefined>;
+    onStdoutLine?: (line: string, child: ChildProcess) => void;
+  },
+): { child: ChildProcess; done: Promise<CliResult> } {
+  const child = spawn(process.execPath, [cliPath, ...args], {
+    cwd: options.cwd,
+    env: { ...process.env, CI: 'true', FORGE_DEBUG: '1', ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    pending += chunk.toString();
+    let newline = pending.indexOf('\n');
+    while (newline >= 0) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      options.onStdoutLine?.(line, child);
+      newline = pending.indexOf('\n');
+    }
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+  });
+  const done = new Promise<CliResult>((resolve) => {
+    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+  return { child, done };
+}
+
+/** Runs `forge` to completion. */
+export function runCli(
+  args: readonly string[],
+  options: { cwd: string; env?: Record<string, string | undefined> },
+): Promise<CliResult> {
+  return startCli(args, options).done;
+}
+
+/** The JSON events of a `--json` run. */
+export function jsonEvents(stdout: string): { type: string; [key: string]: unknown }[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { type: string });
+}
