@@ -108,6 +108,23 @@ export class SqliteRunStore implements RunStore {
     })();
   }
 
+  /** Records a candidate's test scores (reporting only), replacing earlier ones. */
+  writeTestScores(
+    candidate: number,
+    rows: readonly {
+      readonly instanceId: string;
+      readonly repeat: number;
+      readonly score: number;
+    }[],
+  ): void {
+    const insert = this.database.prepare(
+      'INSERT INTO test_scores (candidate, instance_id, repeat, score) VALUES (?, ?, ?, ?) ON CONFLICT (candidate, instance_id, repeat) DO UPDATE SET score = excluded.score',
+    );
+    this.database.transaction(() => {
+      for (const row of rows) insert.run(candidate, row.instanceId, row.repeat, row.score);
+    })();
+  }
+
   /** Sets a metadata value (status, stop reason, labels). */
   setMeta(key: string, value: string): void {
     this.statements.meta.run(key, value);

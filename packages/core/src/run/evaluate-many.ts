@@ -12,6 +12,8 @@ export async function evaluateMany(options: {
   limit: <T>(task: () => Promise<T>) => Promise<T>;
   abortSignal?: AbortSignal;
   onEvaluated?: (evaluated: EvaluatedExecution) => void;
+  /** Index of an intentional repeat (e.g. the k-th evaluation of a test item); part of the cache key. */
+  sampleIndex?: number;
 }): Promise<EvaluatedExecution[]> {
   // Results are collected by index, so they never depend on completion order.
   return Promise.all(
@@ -21,7 +23,10 @@ export async function evaluateMany(options: {
         const execution = await options.program.run(instance, options.prompts, {
           model: options.model,
           abortSignal: options.abortSignal,
-          metadata: { role: 'task' },
+          metadata:
+            options.sampleIndex === undefined
+              ? { role: 'task' }
+              : { role: 'task', sampleIndex: options.sampleIndex },
         });
         const evaluation = await options.evaluate(instance, execution);
         const score = evaluation.score;
