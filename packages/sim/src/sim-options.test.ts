@@ -11,7 +11,7 @@ describe('resolveSimOptions', () => {
       latency: { task: 0, optimizer: 0 },
       malformedRate: { task: 0, reflector: 0.03, assigner: 0.03, generator: 0.03, verifier: 0.03 },
       flawRate: 0.1,
-      synthesis: { attempts: 12, epochs: 2, patience: 10 },
+      synthesis: { attempts: 12, epochs: 3, patience: 8 },
     });
   });
 

@@ -34,7 +34,7 @@ export interface SimOptions {
    * example that ignores the mutation intent), so the verifier's rejections run. Default 0.1.
    */
   readonly flawRate?: number;
-  /** Overrides of the synthesis schedule (K, E, P). Default (12, 2, 10). */
+  /** Overrides of the synthesis schedule (K, E, P). Default (12, 3, 8). */
   readonly synthesis?: Partial<SynthesisSchedule>;
 }
 
@@ -63,7 +63,7 @@ export interface ResolvedSimOptions {
 export const defaultSimSizes: SplitSizes = { train: 30, validation: 20, test: 40 };
 
 /** Default synthesis schedule: small enough for a demo of about sixty steps to show an event. */
-export const defaultSimSynthesis: SynthesisSchedule = { attempts: 12, epochs: 2, patience: 10 };
+export const defaultSimSynthesis: SynthesisSchedule = { attempts: 12, epochs: 3, patience: 8 };
 
 const rate = z.number().min(0).max(1);
 const size = z.number().int().min(1).max(100_000);

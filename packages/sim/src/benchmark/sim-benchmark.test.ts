@@ -20,7 +20,7 @@ describe('the simulated benchmark', () => {
       'interpret',
       'format',
     ]);
-    expect(world.benchmark.synthesis).toEqual({ attempts: 12, epochs: 2, patience: 10 });
+    expect(world.benchmark.synthesis).toEqual({ attempts: 12, epochs: 3, patience: 8 });
     expect(world.benchmark.synthesisTools?.map((tool) => tool.name)).toEqual(['check_date']);
   });
 

@@ -7,6 +7,7 @@ import {
   runOn,
   textInstance,
 } from '../__fixtures__/contract-messages.js';
+import { failureMechanisms, formSlug, mechanismFamilies } from '../world/failure-mechanisms.js';
 
 const world = cleanWorld();
 const seed = promptsWith(world, () => false);
@@ -56,6 +57,21 @@ function apply(catalogue: Catalogue, decision: Record<string, unknown>): Catalog
 }
 
 describe('the simulated assigner', () => {
+  it('only ever proposes short snake_case names, as failure memory requires', () => {
+    const forms = ['dotted', 'slash', 'iso', 'day-month-name', 'month-name-day'] as const;
+    const names = [
+      ...mechanismFamilies.map((family) => family.clusterName),
+      ...failureMechanisms.flatMap((mechanism) => [
+        mechanism.clusterName,
+        ...forms.map((form) => `${mechanism.clusterName}_in_${formSlug(form)}_2`),
+      ]),
+    ];
+    for (const name of names) {
+      expect(name).toMatch(/^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/);
+      expect(name.length, name).toBeLessThanOrEqual(64);
+    }
+  });
+
   it('creates, assigns, and renames a cluster when the same mechanism shows up in another form', async () => {
     let catalogue: Catalogue = [];
     const named = await runOn(

@@ -36,6 +36,16 @@ const modes = {
       'Abbreviated month names (Sept, Dec) are not read as months, so the month and the day are lost.',
     failed: textInstance('Exam scheduled for 5th Jan 1993.', '1993-01-05', 'train-abbreviated'),
   },
+  abbreviatedMonthFirst: {
+    clusterName: 'abbreviated_month_names_missed_in_month_name_day_dates',
+    description:
+      'Abbreviated month names (Sept, Dec) are not read as months, so the month and the day are lost.',
+    failed: textInstance(
+      'Exam scheduled for Jan 5th, 1993.',
+      '1993-01-05',
+      'train-abbreviated-month-first',
+    ),
+  },
 } as const;
 
 interface Generated {
@@ -106,6 +116,7 @@ describe('the simulated generator and verifier', () => {
     ['twoDigit', 'negative', pivotRead],
     ['twoDigit', 'boundary', pivotRead],
     ['abbreviated', 'stress', distractorRead],
+    ['abbreviatedMonthFirst', 'negative', slashRead],
     ['dotted', 'stress', distractorRead],
   ] as const)(
     'a %s failure mutated by %s exposes a validation-only mechanism',

@@ -132,7 +132,13 @@ function mirrored(
     case 'slash-read-day-first':
       return { ...conditions, form: 'dotted' };
     case 'abbreviated-month-missed':
-      return { ...conditions, monthStyle: 'full' };
+      // With no month word at all the rule has nothing to fire on: the same order in numbers,
+      // month-first as a slash date, day-first as a dotted one.
+      return {
+        ...conditions,
+        form: conditions.form === 'month-name-day' ? 'slash' : 'dotted',
+        monthStyle: 'numeric',
+      };
     case 'distractor-read':
       return { ...conditions, distractorsBefore: 0 };
     case 'two-digit-read-as-1900s':

@@ -89,7 +89,7 @@ export const failureMechanisms: readonly FailureMechanism[] = [
     description:
       'Abbreviated month names (Sept, Dec) are not read as months, so the month and the day are lost.',
     trigger: (conditions) => conditions.monthStyle === 'abbreviated',
-    mirror: (conditions) => conditions.monthStyle === 'full',
+    mirror: (conditions) => conditions.monthStyle !== 'abbreviated',
   },
   {
     id: 'distractor-read',
