@@ -27,6 +27,7 @@ export {
   checkBenchmarkData,
   dataIds,
   defaultDataDir,
+  indexWikiCorpus,
   pullBenchmarkData,
   wikiCorpusId,
 } from './data/benchmark-data.js';

@@ -1,9 +1,11 @@
+import { InvalidArgumentError } from '@forge/provider';
 import type { Command } from 'commander';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 import {
   checkBenchmarkData,
   type DataReportLike,
   dataIds,
+  indexWikiCorpus,
   pullBenchmarkData,
 } from '../sdk-data.js';
 
@@ -29,6 +31,33 @@ export function dataCommand(
       });
       print(terminal, flags.json === true, [report]);
       if (!report.ok) setExit(2);
+    });
+  data
+    .command('index')
+    .description(
+      "build the BM25 index of the wiki corpus (after 'forge data pull wiki'); HotPotQA and HoVer read it",
+    )
+    .argument('<corpus>', 'wiki')
+    .option('--data-dir <dir>', 'where the corpus is', 'data/wiki')
+    .option('--out <dir>', 'index directory (default <data-dir>/index)')
+    .action(async (corpus: string, flags: { dataDir: string; out?: string }) => {
+      if (corpus !== 'wiki')
+        throw new InvalidArgumentError({
+          argument: 'corpus',
+          message: `corpus: only "wiki" can be indexed, not "${corpus}"`,
+        });
+      const started = Date.now();
+      const built = await indexWikiCorpus({
+        dataDir: flags.dataDir,
+        ...(flags.out === undefined ? {} : { directory: flags.out }),
+        onProgress: (passages) =>
+          terminal.err.write(
+            `indexed ${passages} passages (${Math.round((Date.now() - started) / 1000)} s)\n`,
+          ),
+      });
+      terminal.out.write(
+        `built ${built.directory} (${built.passages} passages); use benchmarkSettings.bm25IndexDir: ${built.directory}\n`,
+      );
     });
   data
     .command('check')

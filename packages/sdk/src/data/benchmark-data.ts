@@ -1,6 +1,13 @@
+import { join } from 'node:path';
 import type { DataReport, PullDataOptions } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import { countWikiAbstracts, pullWikiAbstracts } from '@forge/retrieval';
+import {
+  buildBm25Index,
+  countWikiAbstracts,
+  pullWikiAbstracts,
+  readWikiAbstracts,
+  wikiAbstractsFile,
+} from '@forge/retrieval';
 import { benchmarkIds, loadBenchmarkPackage } from '../benchmarks/benchmark-registry.js';
 
 /** The Wikipedia-abstracts corpus that HotPotQA's and HoVer's BM25 retrieval reads. */
@@ -51,4 +58,22 @@ export async function checkBenchmarkData(
     });
   }
   return benchmarkPackage.checkData({ dataDir });
+}
+
+/**
+ * Builds the BM25 index of the wiki corpus (`forge data index wiki`), by default into
+ * `<dataDir>/index`, which HotPotQA and HoVer read through `benchmarkSettings.bm25IndexDir`.
+ * About 13 minutes and 0.8 GB of memory for the 5.2M-passage corpus.
+ */
+export async function indexWikiCorpus(
+  options: { dataDir?: string; directory?: string; onProgress?: (passages: number) => void } = {},
+): Promise<{ directory: string; passages: number }> {
+  const dataDir = options.dataDir ?? defaultDataDir(wikiCorpusId);
+  const directory = options.directory ?? join(dataDir, 'index');
+  const manifest = await buildBm25Index({
+    passages: readWikiAbstracts(join(dataDir, wikiAbstractsFile)),
+    directory,
+    ...(options.onProgress === undefined ? {} : { onProgress: options.onProgress }),
+  });
+  return { directory, passages: manifest.documentCount };
 }

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { modesOfEpoch } from '@forge/memory';
+import { type FailureMode, modesOfEpoch, type Observation } from '@forge/memory';
 import type { Benchmark, Instance, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import {
@@ -108,8 +108,8 @@ export async function synthesizeData(
   const splits =
     config.holdout === false ? undefined : await loadSplitsOrNone(benchmark, benchmarkConfig);
 
-  let failureModes;
-  let failures;
+  let failureModes: readonly FailureMode[] | undefined;
+  let failures: readonly Observation[] | undefined;
   let training: readonly Instance[] = splits?.train ?? [];
   if (config.run !== undefined) {
     const { state } = await readRunState(config.run);
