@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { startLoopbackServer as startRecordingServer } from '@forge/provider/testing';
 
 /** What the test server answers for one request. */
 export interface LoopbackResponse {
@@ -16,24 +15,22 @@ export interface LoopbackServer {
   close(): Promise<void>;
 }
 
-/** Starts a loopback server answering each request with `respond(url)`. */
+/** The provider's loopback server, answering each request with `respond(url)`. */
 export async function startLoopbackServer(
   respond: (url: URL) => LoopbackResponse,
 ): Promise<LoopbackServer> {
-  const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    requests.push(`${url.pathname}${url.search}`);
-    const answer = respond(url);
-    response.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-    response.end(answer.body);
+  const server = await startRecordingServer({
+    handler: (request) => {
+      const answer = respond(new URL(request.path, 'http://127.0.0.1'));
+      return { ...answer, headers: { 'content-type': 'application/json' } };
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    url: server.url,
+    get requests() {
+      return server.requests.map((request) => request.path);
+    },
+    close: () => server.close(),
   };
 }
 

@@ -4,7 +4,11 @@ import { InvalidArgumentError } from '@forge/provider';
 import { openRunDatabase } from '@forge/store';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/forge-config-schema.js';
-import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import {
+  loadConfiguredBenchmark,
+  loadConfiguredSplits,
+  withBenchmarkOverrides,
+} from '../run/load-benchmark.js';
 import { loadRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
 
@@ -66,15 +70,7 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
     });
   }
   const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
-  const merged = {
-    ...(runConfig ?? {}),
-    ...(config.benchmark === undefined ? {} : { benchmark: config.benchmark, program: undefined }),
-    ...(config.program === undefined ? {} : { program: config.program }),
-    ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
-    ...(config.benchmarkSettings === undefined
-      ? {}
-      : { benchmarkSettings: config.benchmarkSettings }),
-  } as Parameters<typeof loadConfiguredBenchmark>[0];
+  const merged = withBenchmarkOverrides(runConfig, config);
   const { benchmark } = await loadConfiguredBenchmark(merged);
   const splits = await loadConfiguredSplits(benchmark, {
     ...merged,

@@ -43,3 +43,29 @@ export async function loadConfiguredSplits(
     test: take(splits.test, config.subset?.test),
   };
 }
+
+/** What may override a saved run's benchmark choice. */
+export interface BenchmarkOverrides {
+  readonly benchmark?: string;
+  readonly program?: string;
+  readonly dataDir?: string;
+  readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
+}
+
+/** A run's saved config (when there is one) with the benchmark fields given on top. */
+export function withBenchmarkOverrides(
+  runConfig: ForgeConfig | undefined,
+  overrides: BenchmarkOverrides,
+): ForgeConfig {
+  return {
+    ...(runConfig ?? {}),
+    ...(overrides.benchmark === undefined
+      ? {}
+      : { benchmark: overrides.benchmark, program: undefined }),
+    ...(overrides.program === undefined ? {} : { program: overrides.program }),
+    ...(overrides.dataDir === undefined ? {} : { dataDir: overrides.dataDir }),
+    ...(overrides.benchmarkSettings === undefined
+      ? {}
+      : { benchmarkSettings: { ...overrides.benchmarkSettings } }),
+  } as ForgeConfig;
+}

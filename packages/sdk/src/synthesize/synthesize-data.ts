@@ -15,7 +15,11 @@ import {
   trlRowsToJsonl,
 } from '@forge/synth';
 import { type ModelConfig, modelConfigSchema } from '../config/forge-config-schema.js';
-import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import {
+  loadConfiguredBenchmark,
+  loadConfiguredSplits,
+  withBenchmarkOverrides,
+} from '../run/load-benchmark.js';
 import { readRunState } from '../run/read-run-state.js';
 import { loadRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
@@ -80,15 +84,7 @@ export async function synthesizeData(
     });
   }
   const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
-  const benchmarkConfig = {
-    ...(runConfig ?? {}),
-    ...(config.benchmark === undefined ? {} : { benchmark: config.benchmark, program: undefined }),
-    ...(config.program === undefined ? {} : { program: config.program }),
-    ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),
-    ...(config.benchmarkSettings === undefined
-      ? {}
-      : { benchmarkSettings: config.benchmarkSettings }),
-  } as Parameters<typeof loadConfiguredBenchmark>[0];
+  const benchmarkConfig = withBenchmarkOverrides(runConfig, config);
   const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig);
   const model = config.model ?? runConfig?.optimizerModel;
   if (model === undefined)
