@@ -170,7 +170,8 @@ export class SqliteRunStore implements RunStore {
       }
       case 'step-completed': {
         const { record } = action;
-        const history = state.history[record.step];
+        // A new candidate is the best only when it strictly improved the best score.
+        const improved = record.candidate !== undefined && state.bestCandidate === record.candidate;
         this.statements.step.run(
           record.step,
           record.parent,
@@ -182,7 +183,7 @@ export class SqliteRunStore implements RunStore {
           record.proposalScores === undefined ? null : JSON.stringify(record.proposalScores),
           record.candidate ?? null,
           record.evaluations,
-          history?.improved ? 1 : 0,
+          improved ? 1 : 0,
           state.evaluationsUsed,
         );
         if (action.accepted !== undefined && record.candidate !== undefined) {

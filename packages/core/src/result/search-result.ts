@@ -32,6 +32,7 @@ export function buildSearchResult(
   state: SearchState,
   stopReason: string,
   instance: (id: string) => Instance,
+  history: readonly StepRecord[],
 ): SearchResult {
   const bestCandidate = state.candidates[state.bestCandidate];
   const seed = state.candidates[0];
@@ -45,7 +46,7 @@ export function buildSearchResult(
     bestScore: bestCandidate.validationScore,
     candidates: state.candidates,
     validationScores: state.validationScores,
-    history: state.history,
+    history,
     evaluationsUsed: state.evaluationsUsed,
     steps: state.step,
     trainingInstances: state.trainingIds.map(instance),

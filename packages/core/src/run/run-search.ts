@@ -6,7 +6,7 @@ import { buildSearchResult, type SearchResult } from '../result/search-result.js
 import { selectionWeights } from '../selection/selection-weights.js';
 import { reduceSearch } from '../state/reduce-search.js';
 import type { SearchAction } from '../state/search-action.js';
-import { createSearchState, type SearchState } from '../state/search-state.js';
+import { createSearchState, type SearchState, type StepRecord } from '../state/search-state.js';
 import {
   firstStopReason,
   maxEvaluations,
@@ -60,11 +60,21 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     trainingIds: header.trainingIds,
     validationIds: header.validationIds,
   });
+  // The step records are kept beside the state (they decide nothing, and copying a growing
+  // list into every new state would make each step cost more than the last).
+  const history: StepRecord[] = [];
+  const apply = (current: SearchState, action: SearchAction): SearchState => {
+    const next = reduceSearch(current, action);
+    if (action.type === 'step-completed') {
+      history.push({ ...action.record, improved: next.bestCandidate !== current.bestCandidate });
+    }
+    return next;
+  };
   if (saved === undefined) {
     await store.initialize(header);
   } else {
     checkHeader(saved.header, header);
-    for (const action of saved.actions) state = reduceSearch(state, action);
+    for (const action of saved.actions) state = apply(state, action);
   }
 
   const instances = new Map<string, Instance>();
@@ -78,12 +88,18 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
 
   let pending: SearchEvent[] = [];
   const emit = (event: SearchEvent) => {
-    pending.push(event);
+    // Per-evaluation progress is for live displays only; the saved events are the decisions.
+    if (event.type !== 'evaluation-end') pending.push(event);
     options.onEvent?.(event);
   };
   const commit = async (actions: readonly SearchAction[], next?: SearchState) => {
-    if (next === undefined) for (const action of actions) state = reduceSearch(state, action);
-    else state = next;
+    for (const action of actions) {
+      if (next === undefined) state = apply(state, action);
+      else if (action.type === 'step-completed') {
+        history.push({ ...action.record, improved: next.bestCandidate !== state.bestCandidate });
+      }
+    }
+    if (next !== undefined) state = next;
     const events = pending;
     pending = [];
     await store.append({ actions, events, state });
@@ -224,7 +240,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     });
     throw error;
   }
-  const result = buildSearchResult(state, reason, instance);
+  const result = buildSearchResult(state, reason, instance, history);
   options.onEvent?.({
     type: 'run-end',
     reason,

@@ -43,11 +43,11 @@ function findDominatedByPlanes(
       const score = row[instance] as number;
       const rank = binary ? score : levels.indexOf(score);
       rankSum += rank;
-      const word = instance >>> 5;
-      const bit = 1 << (instance & 31);
-      for (let plane = 0; plane < rank; plane++) {
-        const index = offset + plane * words + word;
-        bits[index] = (bits[index] as number) | bit;
+      const word = offset + (instance >>> 5);
+      const shift = instance & 31;
+      for (let plane = 0; plane < planes; plane++) {
+        const index = word + plane * words;
+        bits[index] = (bits[index] as number) | (+(rank > plane) << shift);
       }
     }
     rankSums[position] = rankSum;

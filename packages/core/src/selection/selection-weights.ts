@@ -30,21 +30,33 @@ export function selectionWeights(scores: readonly (readonly number[])[]): number
 
   const weights = new Array<number>(candidates).fill(0);
   const members: number[] = [];
-  // The distinct score values are collected on the way, while there are few of them.
+  // The distinct score values are collected on the way, while there are few of them. The hot
+  // loops are branch-free (`+(a === b)`): scores like 0/1 are unpredictable to a branch predictor,
+  // and a mispredicted branch per score costs more than the comparison itself.
   let levels: number[] | undefined = [];
+  let first = Number.NaN;
+  let second = Number.NaN;
   for (let candidate = 0; candidate < candidates; candidate++) {
     const row = scores[candidate] as readonly number[];
     let count = 0;
+    let unseen = 0;
     for (let instance = 0; instance < instances; instance++) {
       const score = row[instance] as number;
-      if (score === best[instance]) count++;
-      if (
-        levels !== undefined &&
-        score !== levels[0] &&
-        score !== levels[1] &&
-        levels.indexOf(score) < 0
-      ) {
-        levels = levels.length > maxPlanes ? undefined : [...levels, score];
+      count += +(score === best[instance]);
+      unseen |= +(score !== first) & +(score !== second);
+    }
+    if (unseen !== 0 && levels !== undefined) {
+      for (let instance = 0; instance < instances && levels !== undefined; instance++) {
+        const score = row[instance] as number;
+        if (levels.indexOf(score) < 0)
+          levels = levels.length > maxPlanes ? undefined : [...levels, score];
+      }
+      first = levels?.[0] ?? Number.NaN;
+      second = levels?.[1] ?? Number.NaN;
+      if (levels !== undefined && levels.length > 2) {
+        // More than two values: the cheap check no longer covers them all.
+        first = Number.NaN;
+        second = Number.NaN;
       }
     }
     weights[candidate] = count;

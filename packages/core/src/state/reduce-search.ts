@@ -75,7 +75,6 @@ export function reduceSearch(state: SearchState, action: SearchAction): SearchSt
         evaluationsUsed: state.evaluationsUsed + record.evaluations,
         stepsSinceImprovement: improved ? 0 : state.stepsSinceImprovement + 1,
         usage: addUsageTotals(state.usage, action.usage),
-        history: [...state.history, { ...record, improved }],
       };
     }
     case 'synthesis-completed': {

@@ -106,8 +106,6 @@ export interface SearchState {
   readonly synthesisEvents: number;
   /** Model usage by role. */
   readonly usage: UsageTotals;
-  /** One record per completed step. */
-  readonly history: readonly StepRecord[];
   /** Failure memory M: failure modes of every synthesis epoch. */
   readonly memory: FailureMemoryState;
   /** One record per synthesis event. */
@@ -139,7 +137,6 @@ export function createSearchState(options: {
     stepsSinceImprovement: 0,
     synthesisEvents: 0,
     usage: {},
-    history: [],
     memory: createFailureMemory(),
     synthesis: [],
   };
