@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { InvalidArgumentError } from '@forge/provider';
 import { type ForgeConfigInput, findConfigFile, readConfigFile } from '@forge/sdk';
 
 /** Flags shared by `forge optimize` and `forge demo` that map onto config fields. */
@@ -20,6 +21,39 @@ export interface RunFlags {
   runDir?: string;
   cache?: boolean;
   test?: boolean;
+  provider?: string[];
+}
+
+/** Parses repeated `--provider name=module` flags. */
+export function providerFlags(
+  values: readonly string[] | undefined,
+): Record<string, string> | undefined {
+  if (values === undefined || values.length === 0) return undefined;
+  const providers: Record<string, string> = {};
+  for (const value of values) {
+    const equals = value.indexOf('=');
+    if (equals <= 0 || equals === value.length - 1) {
+      throw new InvalidArgumentError({
+        argument: '--provider',
+        message: `--provider: expected name=module, got ${JSON.stringify(value)}`,
+      });
+    }
+    providers[value.slice(0, equals)] = value.slice(equals + 1);
+  }
+  return providers;
+}
+
+/** The config file's values (unvalidated) for commands that only take defaults from it. */
+export async function configDefaults(
+  path: string | undefined,
+  cwd = process.cwd(),
+): Promise<Record<string, unknown>> {
+  const file = path ?? findConfigFile(cwd);
+  if (file === undefined) return {};
+  const raw = await readConfigFile(resolve(cwd, file));
+  return typeof raw.value === 'object' && raw.value !== null
+    ? (raw.value as Record<string, unknown>)
+    : {};
 }
 
 /**
@@ -67,6 +101,14 @@ export async function configFromFlags(
       evaluateTest: flags.test === false ? false : undefined,
     }),
     ...(Object.keys(budget).length === 0 ? {} : { budget }),
+    ...(providerFlags(flags.provider) === undefined
+      ? {}
+      : {
+          providers: {
+            ...((base['providers'] as object | undefined) ?? {}),
+            ...providerFlags(flags.provider),
+          },
+        }),
   };
   return {
     config: config as Partial<ForgeConfigInput>,

@@ -40,6 +40,7 @@ export {
 } from './evaluate/evaluate-benchmark.js';
 export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
+export { registerConfigProviders } from './models/register-config-providers.js';
 export { type ResolveModelOptions, resolveModel } from './models/resolve-model.js';
 export type {
   RunReportCandidate,

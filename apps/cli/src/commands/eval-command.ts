@@ -1,5 +1,6 @@
 import { evaluate } from '@forge/sdk';
 import type { Command } from 'commander';
+import { configDefaults, providerFlags } from '../config-from-flags.js';
 import { outputMode, percent, type Terminal } from '../output/terminal.js';
 
 /** `forge eval`: a predictions file with a benchmark's metric, or a run's candidate on a split. */
@@ -17,12 +18,26 @@ export function evalCommand(program: Command, terminal: Terminal): void {
     .option('--candidate <n>', 'candidate index, "best" or "seed"', 'best')
     .option('--split <split>', 'train, validation or test', 'test')
     .option('-t, --task-model <model>', "task model (default: the run's)")
+    .option(
+      '-c, --config <file>',
+      'take defaults (benchmark, models, providers) from a config file',
+    )
+    .option('--provider <name=module...>', 'register your own provider module')
     .option('--json', 'print the result as JSON')
-    .action(async (flags: Record<string, string | boolean | undefined>) => {
+    .action(async (flags: Record<string, string | boolean | string[] | undefined>) => {
       const text = (key: string) =>
         typeof flags[key] === 'string' ? (flags[key] as string) : undefined;
       const candidate = text('candidate') ?? 'best';
+      // Without a run, a config file (given or found) supplies the benchmark and providers.
+      const defaults = flags['run'] === undefined ? await configDefaults(text('config')) : {};
+      const providers = {
+        ...(defaults['providers'] as Record<string, string> | undefined),
+        ...providerFlags(flags['provider'] as string[] | undefined),
+      };
       const result = await evaluate({
+        ...(Object.keys(providers).length === 0 ? {} : { providers }),
+        ...(typeof defaults['benchmark'] === 'string' ? { benchmark: defaults['benchmark'] } : {}),
+        ...(typeof defaults['dataDir'] === 'string' ? { dataDir: defaults['dataDir'] } : {}),
         ...(text('benchmark') === undefined ? {} : { benchmark: text('benchmark') as string }),
         ...(text('program') === undefined ? {} : { program: text('program') as string }),
         ...(text('dataDir') === undefined ? {} : { dataDir: text('dataDir') as string }),

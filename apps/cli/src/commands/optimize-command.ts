@@ -34,6 +34,10 @@ export function addRunFlags(command: Command): Command {
     .option('--concurrency <n>', 'task evaluations in flight')
     .option('--minibatch-size <n>', 'minibatch size')
     .option('--run-dir <dir>', 'run directory (default forge-runs/<benchmark>-<time>)')
+    .option(
+      '--provider <name=module...>',
+      'register your own provider module, used as "<name>:<model>"',
+    )
     .option('--no-cache', "don't answer repeated calls from the run's cache")
     .option('--no-test', "don't evaluate on the test split after optimizing")
     .option('--json', 'print one JSON event per line');

@@ -1,5 +1,6 @@
 import { synthesize } from '@forge/sdk';
 import type { Command } from 'commander';
+import { configDefaults, providerFlags } from '../config-from-flags.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
 
 /** `forge synth`: verified training data from a run's failure memory or a failures JSONL. */
@@ -29,13 +30,32 @@ export function synthCommand(program: Command, terminal: Terminal): void {
       'jsonl',
     )
     .option('--rejected-out <file>', 'rejected attempts with reasons (useful as negatives)')
+    .option(
+      '-c, --config <file>',
+      'take defaults (benchmark, models, providers) from a config file',
+    )
+    .option('--provider <name=module...>', 'register your own provider module')
     .option('--json', 'print one JSON line per attempt and a final summary')
-    .action(async (flags: Record<string, string | boolean | undefined>) => {
+    .action(async (flags: Record<string, string | boolean | string[] | undefined>) => {
       const mode = outputMode(terminal, flags['json'] === true);
       const text = (key: string) =>
         typeof flags[key] === 'string' ? (flags[key] as string) : undefined;
+      // Without a run, a config file (given or found) supplies the benchmark, model and providers.
+      const defaults = flags['run'] === undefined ? await configDefaults(text('config')) : {};
+      const providers = {
+        ...(defaults['providers'] as Record<string, string> | undefined),
+        ...providerFlags(flags['provider'] as string[] | undefined),
+      };
       const result = await synthesize(
         {
+          ...(Object.keys(providers).length === 0 ? {} : { providers }),
+          ...(typeof defaults['benchmark'] === 'string'
+            ? { benchmark: defaults['benchmark'] }
+            : {}),
+          ...(typeof defaults['dataDir'] === 'string' ? { dataDir: defaults['dataDir'] } : {}),
+          ...(defaults['optimizerModel'] === undefined
+            ? {}
+            : { model: defaults['optimizerModel'] as string }),
           ...(text('run') === undefined ? {} : { run: text('run') as string }),
           ...(text('epoch') === undefined ? {} : { epoch: Number(text('epoch')) }),
           ...(text('failures') === undefined ? {} : { failures: text('failures') as string }),

@@ -241,6 +241,68 @@ export default {
   });
 });
 
+describe('your own provider as a module', () => {
+  it('registers --provider name=module and runs with "<name>:<model>" strings', async () => {
+    const cwd = workspace('provider-module');
+    writeFileSync(
+      join(cwd, 'echo-provider.mjs'),
+      `export default (modelId) => ({
+  specificationVersion: 'v1',
+  provider: 'echo',
+  modelId,
+  async generate(request) {
+    return { text: 'I do not know', toolCalls: [], finishReason: 'stop', usage: { inputTokens: 3, outputTokens: 4 } };
+  },
+});
+`,
+    );
+    const result = await runCli(
+      [
+        'optimize',
+        '-b',
+        'sim',
+        '--provider',
+        'echo=./echo-provider.mjs',
+        '-t',
+        'echo:tiny',
+        '-o',
+        'sim:optimizer',
+        '--budget',
+        '60',
+        '--run-dir',
+        'run',
+        '--json',
+      ],
+      { cwd },
+    );
+    expect(result.code).toBe(0);
+    const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
+    const calls = database
+      .prepare("SELECT count(*) AS n FROM model_calls WHERE provider = 'echo' AND model = 'tiny'")
+      .get() as { n: number };
+    database.close();
+    expect(calls.n).toBeGreaterThan(0);
+    const bad = await runCli(
+      [
+        'optimize',
+        '-b',
+        'sim',
+        '--provider',
+        'echo',
+        '-t',
+        'echo:tiny',
+        '-o',
+        'sim:optimizer',
+        '--budget',
+        '60',
+      ],
+      { cwd },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('expected name=module');
+  });
+});
+
 describe('the real provider stack against the simulated server', () => {
   it('runs a whole optimization through openai: model strings and never writes the API key', async () => {
     const server = await startSimServer({ latency: 1 });

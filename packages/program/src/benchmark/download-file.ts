@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { APICallError } from '@forge/provider';
 
 /** Options of `downloadFile`. */
@@ -53,22 +56,46 @@ export async function downloadFile(
       message: `download ${url}: HTTP ${response.status} ${response.statusText}`,
     });
   }
-  const bytes = Buffer.from(await response.arrayBuffer());
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  await mkdir(dirname(options.destination), { recursive: true });
+  const temporary = `${options.destination}.partial-${process.pid}`;
+  // Streamed to disk and hashed on the way: benchmark files reach hundreds of megabytes.
+  const hash = createHash('sha256');
+  let bytes = 0;
+  try {
+    if (response.body === null) throw new Error('empty response body');
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        hash.update(chunk);
+        bytes += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    await pipeline(
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+      counter,
+      createWriteStream(temporary),
+    );
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw new APICallError({
+      kind: 'connection',
+      message: `download ${url}: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+  const sha256 = hash.digest('hex');
   if (options.sha256 !== undefined && options.sha256.toLowerCase() !== sha256) {
+    await rm(temporary, { force: true });
     throw new APICallError({
       kind: 'invalid-response',
       message: `download ${url}: SHA-256 ${sha256} does not match the expected ${options.sha256}`,
     });
   }
-  await mkdir(dirname(options.destination), { recursive: true });
-  const temporary = `${options.destination}.partial-${process.pid}`;
   try {
-    await writeFile(temporary, bytes);
     await rename(temporary, options.destination);
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
   }
-  return { bytes: bytes.length, sha256 };
+  return { bytes, sha256 };
 }

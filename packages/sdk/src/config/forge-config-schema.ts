@@ -91,6 +91,12 @@ export const forgeConfigSchema = z
     optimizerModel: modelConfigSchema.describe(
       'The model of the optimizer roles (reflect, assign, generate, verify).',
     ),
+    providers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Your own providers: name → module path whose default export is a factory (modelId, options) => LanguageModel; then use "<name>:<model>" strings.',
+      ),
     roleModels: z
       .object({
         reflect: modelConfigSchema,

@@ -12,6 +12,7 @@ import {
 } from '@forge/provider';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
+import { registerConfigProviders } from '../models/register-config-providers.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
 import { createRunModels, modelSettings } from '../run/run-models.js';
 
@@ -60,6 +61,7 @@ const typical = {
  */
 export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate> {
   const config: ForgeConfig = parseForgeConfig({ file: '<options>', value: input });
+  await registerConfigProviders(config.providers);
   const { id, benchmark } = await loadConfiguredBenchmark(config);
   const splits = await loadConfiguredSplits(benchmark, config);
   createRunModels(config);

@@ -4,6 +4,7 @@ import { InvalidArgumentError } from '@forge/provider';
 import { openRunDatabase } from '@forge/store';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/forge-config-schema.js';
+import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
   loadConfiguredSplits,
@@ -14,6 +15,8 @@ import { createRunModels } from '../run/run-models.js';
 
 /** What `evaluate` scores: a predictions file with a benchmark's metric, or a run's candidate on a split. */
 export interface EvaluateConfig {
+  /** Your own provider modules, name → path (as in the optimize config). */
+  readonly providers?: Readonly<Record<string, string>>;
   /** Benchmark id (default: the run's). */
   readonly benchmark?: string;
   /** Or a module exporting your own benchmark. */
@@ -71,6 +74,7 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
   }
   const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
   const merged = withBenchmarkOverrides(runConfig, config);
+  await registerConfigProviders(merged.providers);
   const { benchmark } = await loadConfiguredBenchmark(merged);
   const splits = await loadConfiguredSplits(benchmark, {
     ...merged,

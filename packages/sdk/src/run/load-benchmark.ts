@@ -46,6 +46,7 @@ export async function loadConfiguredSplits(
 
 /** What may override a saved run's benchmark choice. */
 export interface BenchmarkOverrides {
+  readonly providers?: Readonly<Record<string, string>>;
   readonly benchmark?: string;
   readonly program?: string;
   readonly dataDir?: string;
@@ -59,6 +60,9 @@ export function withBenchmarkOverrides(
 ): ForgeConfig {
   return {
     ...(runConfig ?? {}),
+    ...(overrides.providers === undefined
+      ? {}
+      : { providers: { ...runConfig?.providers, ...overrides.providers } }),
     ...(overrides.benchmark === undefined
       ? {}
       : { benchmark: overrides.benchmark, program: undefined }),

@@ -16,6 +16,7 @@ import {
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
+import { registerConfigProviders } from '../models/register-config-providers.js';
 import { evaluateOnTest } from './evaluate-test.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
 import { defaultRunDir, isRunDirectory, loadRunConfig, saveRunConfig } from './run-directory.js';
@@ -73,6 +74,7 @@ export async function optimize(
           ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
         })
       : parseForgeConfig({ file, value: mergeConfig(loadRunConfig(options.resume), config) });
+  await registerConfigProviders(resolved.providers, options.configFile);
   const { id, benchmark } = await loadConfiguredBenchmark(resolved);
   const splits = await loadConfiguredSplits(benchmark, resolved);
   checkSplits(splits, resolved);

@@ -15,6 +15,7 @@ import {
   trlRowsToJsonl,
 } from '@forge/synth';
 import { type ModelConfig, modelConfigSchema } from '../config/forge-config-schema.js';
+import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
   loadConfiguredSplits,
@@ -32,6 +33,8 @@ export interface SynthesizeDataConfig {
   readonly epoch?: number;
   /** A failures JSONL file (see `failureLineSchema` in @forge/synth), clustered by the assigner first. */
   readonly failures?: string;
+  /** Your own provider modules, name → path (as in the optimize config). */
+  readonly providers?: Readonly<Record<string, string>>;
   /** Benchmark id (signature, tools and holdout come from it). */
   readonly benchmark?: string;
   /** Or a module exporting your own benchmark. */
@@ -85,6 +88,7 @@ export async function synthesizeData(
   }
   const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
   const benchmarkConfig = withBenchmarkOverrides(runConfig, config);
+  await registerConfigProviders(benchmarkConfig.providers);
   const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig);
   const model = config.model ?? runConfig?.optimizerModel;
   if (model === undefined)
