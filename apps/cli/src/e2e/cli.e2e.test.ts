@@ -118,6 +118,43 @@ describe('forge optimize: interruption and resume', () => {
   }, 120_000);
 });
 
+describe('Ctrl-C', () => {
+  it('stops after the current step, saves, exits 130, and --resume finishes the run', async () => {
+    const cwd = workspace('ctrl-c');
+    writeFileSync(
+      join(cwd, 'forge.config.yaml'),
+      'benchmark: sim\ntaskModel: { model: sim:task, settings: { latency: 3 } }\noptimizerModel: { model: sim:optimizer, settings: { latency: 3 } }\nbudget: { maxEvaluations: 400 }\n',
+    );
+    let interrupted = false;
+    const first = await startCli(['optimize', '--run-dir', 'run', '--json'], {
+      cwd,
+      onStdoutLine: (line, child) => {
+        if (!interrupted && line.includes('"type":"step-end"') && line.includes('"step":4,')) {
+          interrupted = true;
+          child.kill('SIGINT');
+        }
+      },
+    }).done;
+    expect(first.code).toBe(130);
+    const events = jsonEvents(first.stdout);
+    const end = events.at(-1) as Record<string, unknown>;
+    expect(end).toMatchObject({ type: 'run-end', reason: 'stop requested' });
+    expect(end['steps'] as number).toBeLessThanOrEqual(7);
+    const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
+    const status = database.prepare("SELECT value FROM meta WHERE key = 'status'").get() as {
+      value: string;
+    };
+    database.close();
+    expect(status.value).toBe('stopped');
+    const resumed = await runCli(['optimize', '--resume', 'run', '--json'], { cwd });
+    expect(resumed.code).toBe(0);
+    expect(jsonEvents(resumed.stdout).at(-1)).toMatchObject({
+      type: 'run-end',
+      reason: expect.stringContaining('evaluation budget'),
+    });
+  });
+});
+
 describe('bad input', () => {
   it('names the file, line and field of a corrupt config and leaves no run behind', async () => {
     const cwd = workspace('bad-config');
