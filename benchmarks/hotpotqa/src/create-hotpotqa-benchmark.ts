@@ -8,9 +8,7 @@ import {
   type Instance,
   type Splits,
 } from '@forge/program';
-import { InvalidArgumentError } from '@forge/provider';
 import { createSearchFullWikiTool, resolveRetriever } from '@forge/retrieval';
-import { z } from 'zod';
 import { checkData, hotpotTrainFile, pullData } from './hotpotqa-data.js';
 import { evaluateHotpot } from './hotpotqa-evaluate.js';
 import { createHotpotProgram } from './hotpotqa-program.js';
@@ -18,12 +16,7 @@ import type { HotpotRecord } from './hotpotqa-record.js';
 import { hotpotSignature } from './hotpotqa-signature.js';
 import { buildHotpotSplits, hotpotSplitSizes, type SplitSizes } from './hotpotqa-splits.js';
 import { loadHotpotRecords } from './load-hotpotqa-records.js';
-
-const splitSizesSchema = z.object({
-  train: z.number().int().positive(),
-  validation: z.number().int().positive(),
-  test: z.number().int().positive(),
-});
+import { parseSplitSizes } from './parse-split-sizes.js';
 
 /**
  * Creates the HotPotQA benchmark. Settings: the retrieval backend (`retriever`, `colbertUrl`,
@@ -33,7 +26,7 @@ const splitSizesSchema = z.object({
  */
 export function createBenchmark(options: BenchmarkOptions): Benchmark {
   const retriever = resolveRetriever(options.settings, 'HotPotQA');
-  const sizes = parseSizes(options.settings?.['splitSizes']);
+  const sizes = parseSplitSizes(options.settings?.['splitSizes'], 'HotPotQA', hotpotSplitSizes);
   return {
     id: 'hotpotqa',
     title: 'HotPotQA',
@@ -49,19 +42,6 @@ export function createBenchmark(options: BenchmarkOptions): Benchmark {
 
 /** The package as the sdk and CLI load it. */
 export const benchmarkPackage: BenchmarkPackage = { createBenchmark, pullData, checkData };
-
-function parseSizes(value: unknown): SplitSizes {
-  if (value === undefined) return hotpotSplitSizes;
-  const parsed = splitSizesSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new InvalidArgumentError({
-      argument: 'settings.splitSizes',
-      message:
-        'HotPotQA: settings.splitSizes must be { train, validation, test } positive integers',
-    });
-  }
-  return parsed.data;
-}
 
 async function loadSplits(dataDir: string | undefined, sizes: SplitSizes): Promise<Splits> {
   if (dataDir === undefined) {

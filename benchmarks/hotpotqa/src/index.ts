@@ -35,4 +35,5 @@ export {
   totalUsage,
 } from './module-call.js';
 export { exactMatch, normalizeAnswer } from './normalize-answer.js';
+export { parseSplitSizes } from './parse-split-sizes.js';
 export { streamJsonArray } from './stream-json-array.js';

@@ -1,5 +1,6 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { parseSplitSizes } from '@forge/bench-hotpotqa';
 import {
   type Benchmark,
   type BenchmarkOptions,
@@ -8,9 +9,7 @@ import {
   type Instance,
   type Splits,
 } from '@forge/program';
-import { InvalidArgumentError } from '@forge/provider';
 import { createSearchFullWikiTool, resolveRetriever } from '@forge/retrieval';
-import { z } from 'zod';
 import { checkData, hoverFiles, pullData } from './hover-data.js';
 import { evaluateHover } from './hover-evaluate.js';
 import { createHoverProgram } from './hover-program.js';
@@ -18,12 +17,6 @@ import type { HoverRecord } from './hover-record.js';
 import { hoverSignature } from './hover-signature.js';
 import { buildHoverSplits, type HoverSplitSizes, hoverSplitSizes } from './hover-splits.js';
 import { loadHoverRecords } from './load-hover-records.js';
-
-const splitSizesSchema = z.object({
-  train: z.number().int().positive(),
-  validation: z.number().int().positive(),
-  test: z.number().int().positive(),
-});
 
 /**
  * Creates the HoVer benchmark. Settings: the retrieval backend (`retriever`, `colbertUrl`,
@@ -33,7 +26,7 @@ const splitSizesSchema = z.object({
  */
 export function createBenchmark(options: BenchmarkOptions): Benchmark {
   const retriever = resolveRetriever(options.settings, 'HoVer');
-  const sizes = parseSizes(options.settings?.['splitSizes']);
+  const sizes = parseSplitSizes(options.settings?.['splitSizes'], 'HoVer', hoverSplitSizes);
   return {
     id: 'hover',
     title: 'HoVer',
@@ -49,18 +42,6 @@ export function createBenchmark(options: BenchmarkOptions): Benchmark {
 
 /** The package as the sdk and CLI load it. */
 export const benchmarkPackage: BenchmarkPackage = { createBenchmark, pullData, checkData };
-
-function parseSizes(value: unknown): HoverSplitSizes {
-  if (value === undefined) return hoverSplitSizes;
-  const parsed = splitSizesSchema.safeParse(value);
-  if (!parsed.success) {
-    throw new InvalidArgumentError({
-      argument: 'settings.splitSizes',
-      message: 'HoVer: settings.splitSizes must be { train, validation, test } positive integers',
-    });
-  }
-  return parsed.data;
-}
 
 async function loadSplits(dataDir: string | undefined, sizes: HoverSplitSizes): Promise<Splits> {
   const [trainFile, developmentFile] = hoverFiles.map((file) => file.name);
