@@ -3,16 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APICallError } from '@forge/provider';
+import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  hubRowsResponder,
-  type LoopbackServer,
-  startLoopbackServer,
-} from './__fixtures__/loopback-server.js';
 import { checkData, pullData } from './aime-data.js';
+import { hubRowsResponder } from './testing/index.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
-let server: LoopbackServer | undefined;
+let server: PathServer | undefined;
 
 afterEach(async () => {
   await server?.close();
@@ -39,7 +36,7 @@ function arenaRows(count: number) {
 
 describe('pullData', () => {
   it('downloads both splits as JSONL and reports the official counts as ok', async () => {
-    server = await startLoopbackServer(
+    server = await startPathServer(
       hubRowsResponder({
         'AI-MO/aimo-validation-aime/train': aimoRows(90),
         'MathArena/aime_2025/train': arenaRows(30),
@@ -66,7 +63,7 @@ describe('pullData', () => {
   });
 
   it('reports a count mismatch', async () => {
-    server = await startLoopbackServer(
+    server = await startPathServer(
       hubRowsResponder({
         'AI-MO/aimo-validation-aime/train': aimoRows(89),
         'MathArena/aime_2025/train': arenaRows(30),
@@ -85,7 +82,7 @@ describe('pullData', () => {
   });
 
   it('rejects a failed download and leaves no partial file', async () => {
-    server = await startLoopbackServer(
+    server = await startPathServer(
       hubRowsResponder({ 'AI-MO/aimo-validation-aime/train': aimoRows(90) }),
     );
     const dataDir = mkdtempSync(join(tmpdir(), 'forge-aime-pull-'));

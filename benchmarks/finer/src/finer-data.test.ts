@@ -3,15 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APICallError } from '@forge/provider';
+import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type LoopbackServer, startLoopbackServer } from './__fixtures__/loopback-server.js';
 import { checkData, pullData } from './finer-data.js';
 import { finerQuestion } from './finer-records.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
 const prefix =
   '/stanford-iris-lab/meta-harness/95175f70c758dd1145b395edfe8b67e6f9d80fbd/reference_examples/text_classification/data/finer';
-let server: LoopbackServer | undefined;
+let server: PathServer | undefined;
 
 afterEach(async () => {
   await server?.close();
@@ -35,7 +35,7 @@ function serve(files: Record<string, string>) {
 
 describe('pullData', () => {
   it('downloads the three pinned files and checks counts and checksums', async () => {
-    server = await startLoopbackServer(
+    server = await startPathServer(
       serve({
         [`${prefix}/train.jsonl`]: lines(200),
         [`${prefix}/val.jsonl`]: lines(100),
@@ -63,7 +63,7 @@ describe('pullData', () => {
   });
 
   it('reports a count mismatch', async () => {
-    server = await startLoopbackServer(
+    server = await startPathServer(
       serve({
         [`${prefix}/train.jsonl`]: lines(199),
         [`${prefix}/val.jsonl`]: lines(100),
@@ -80,7 +80,7 @@ describe('pullData', () => {
   });
 
   it('rejects a failed download and leaves no partial file', async () => {
-    server = await startLoopbackServer(serve({ [`${prefix}/train.jsonl`]: lines(200) }));
+    server = await startPathServer(serve({ [`${prefix}/train.jsonl`]: lines(200) }));
     const dataDir = mkdtempSync(join(tmpdir(), 'forge-finer-pull-'));
     await expect(pullData({ dataDir, mirror: server.url })).rejects.toSatisfy(
       (error) => APICallError.isInstance(error) && error.statusCode === 404,

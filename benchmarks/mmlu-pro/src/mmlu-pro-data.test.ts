@@ -2,17 +2,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hubRowsResponder } from '@forge/bench-aime/testing';
 import { APICallError } from '@forge/provider';
+import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  hubRowsResponder,
-  type LoopbackServer,
-  startLoopbackServer,
-} from './__fixtures__/loopback-server.js';
 import { checkData, pullData } from './mmlu-pro-data.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
-let server: LoopbackServer | undefined;
+let server: PathServer | undefined;
 
 afterEach(async () => {
   await server?.close();
@@ -34,7 +31,7 @@ function rows(count: number, firstId: number) {
 
 describe('pullData', () => {
   it('pages through both official splits and checks the counts', async () => {
-    server = await startLoopbackServer(
+    server = await startPathServer(
       hubRowsResponder({
         'TIGER-Lab/MMLU-Pro/test': rows(12032, 0),
         'TIGER-Lab/MMLU-Pro/validation': rows(70, 20000),
@@ -54,9 +51,7 @@ describe('pullData', () => {
   });
 
   it('reports a count mismatch and fails cleanly on a download error', async () => {
-    server = await startLoopbackServer(
-      hubRowsResponder({ 'TIGER-Lab/MMLU-Pro/test': rows(10, 0) }),
-    );
+    server = await startPathServer(hubRowsResponder({ 'TIGER-Lab/MMLU-Pro/test': rows(10, 0) }));
     const dataDir = mkdtempSync(join(tmpdir(), 'forge-mmlu-pull-'));
     await expect(pullData({ dataDir, mirror: server.url })).rejects.toSatisfy(
       APICallError.isInstance,

@@ -2,17 +2,14 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APICallError } from '@forge/provider';
+import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  hubRowsResponder,
-  type LoopbackServer,
-  startLoopbackServer,
-} from '../__fixtures__/loopback-server.js';
+import { hubRowsResponder } from '../testing/index.js';
 import { downloadHubRows } from './download-hub-rows.js';
 
 const source = { dataset: 'owner/set', config: 'default', split: 'train' };
 const rows = Array.from({ length: 7 }, (_, index) => ({ id: index, text: `row ${index}` }));
-let server: LoopbackServer | undefined;
+let server: PathServer | undefined;
 
 afterEach(async () => {
   await server?.close();
@@ -21,7 +18,7 @@ afterEach(async () => {
 
 describe('downloadHubRows', () => {
   it('pages through the split in order and writes JSONL', async () => {
-    server = await startLoopbackServer(hubRowsResponder({ 'owner/set/train': rows }));
+    server = await startPathServer(hubRowsResponder({ 'owner/set/train': rows }));
     const directory = mkdtempSync(join(tmpdir(), 'forge-hub-'));
     const destination = join(directory, 'set.jsonl');
     const progress: string[] = [];
@@ -45,7 +42,7 @@ describe('downloadHubRows', () => {
 
   it('fails on an HTTP error and leaves no file, not even a partial one', async () => {
     let calls = 0;
-    server = await startLoopbackServer((url) => {
+    server = await startPathServer((url) => {
       calls++;
       if (calls === 2) return { status: 503, body: 'busy' };
       return hubRowsResponder({ 'owner/set/train': rows })(url);
@@ -61,7 +58,7 @@ describe('downloadHubRows', () => {
   });
 
   it('rejects pages that skip rows or have the wrong shape', async () => {
-    server = await startLoopbackServer(() => ({
+    server = await startPathServer(() => ({
       body: JSON.stringify({ rows: [{ row_idx: 1, row: {} }], num_rows_total: 2 }),
     }));
     const destination = join(mkdtempSync(join(tmpdir(), 'forge-hub-')), 'set.jsonl');
@@ -69,7 +66,7 @@ describe('downloadHubRows', () => {
       'expected row 0, got row 1',
     );
     await server.close();
-    server = await startLoopbackServer(() => ({ body: '{"rows": "none"}' }));
+    server = await startPathServer(() => ({ body: '{"rows": "none"}' }));
     await expect(downloadHubRows({ source, destination, mirror: server.url })).rejects.toThrow(
       'unexpected response shape',
     );

@@ -12,3 +12,4 @@ export {
   type MockLanguageModelSettings,
   type MockResponse,
 } from './mock-language-model.js';
+export { type PathResponse, type PathServer, startPathServer } from './path-server.js';
