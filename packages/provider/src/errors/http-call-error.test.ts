@@ -53,13 +53,15 @@ describe('httpCallError', () => {
   });
 
   it('redacts keys from the message and body and truncates long bodies', () => {
+    // A fake key in the shape of an OpenAI key, assembled here so no key-shaped literal is committed.
+    const fakeKey = ['sk', 'abcdefghijklmnopqrstuvwxyz'].join('-');
     const error = httpCallError({
       provider: 'p',
       modelId: 'm',
       statusCode: 401,
-      detail: 'Incorrect API key provided: sk-abcdefghijklmnopqrstuvwxyz',
+      detail: `Incorrect API key provided: ${fakeKey}`,
       header: headerLookup({}),
-      responseBody: `sk-abcdefghijklmnopqrstuvwxyz ${'x'.repeat(5000)}`,
+      responseBody: `${fakeKey} ${'x'.repeat(5000)}`,
     });
     expect(error.message).not.toContain('sk-abc');
     expect(error.responseBody).not.toContain('sk-abc');
