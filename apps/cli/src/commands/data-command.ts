@@ -1,13 +1,8 @@
+import type { DataReport } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
+import { checkBenchmarkData, dataIds, indexWikiCorpus, pullBenchmarkData } from '@forge/sdk';
 import type { Command } from 'commander';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
-import {
-  checkBenchmarkData,
-  type DataReportLike,
-  dataIds,
-  indexWikiCorpus,
-  pullBenchmarkData,
-} from '../sdk-data.js';
 
 /** `forge data pull|check`. */
 export function dataCommand(
@@ -75,7 +70,7 @@ export function dataCommand(
     });
 }
 
-function print(terminal: Terminal, json: boolean, reports: readonly DataReportLike[]): void {
+function print(terminal: Terminal, json: boolean, reports: readonly DataReport[]): void {
   if (outputMode(terminal, json) === 'json') {
     for (const report of reports) terminal.out.write(`${JSON.stringify(report)}\n`);
     return;

@@ -127,10 +127,8 @@ function bestScoreCurve(
   if (seed === undefined) return [];
   const byIndex = new Map(candidates.map((row) => [row.candidate, row]));
   let bestScore = seed.validation_score;
-  const points: RunReportCurvePoint[] = [
-    { evaluations: seed.evaluations_at_discovery + 0, bestScore },
-  ];
-  points[0] = { evaluations: 0, bestScore };
+  // The curve starts at 0 evaluations with the seed's score (its validation pass comes first).
+  const points: RunReportCurvePoint[] = [{ evaluations: 0, bestScore }];
   for (const step of steps) {
     const accepted = step.candidate === null ? undefined : byIndex.get(step.candidate);
     if (accepted !== undefined && accepted.validation_score > bestScore)
