@@ -1,4 +1,4 @@
-export { RunMismatchError } from './errors/run-mismatch-error.js';
+export { createLimiter, evaluateMany, RunMismatchError } from '@forge/method';
 export type {
   AttemptEndEvent,
   CandidateAcceptedEvent,
@@ -27,10 +27,8 @@ export {
   reflectionSystemPrompt,
 } from './reflection/reflection-prompt.js';
 export { buildSearchResult, type SearchResult } from './result/search-result.js';
-export { evaluateMany } from './run/evaluate-many.js';
 export { toObservation } from './run/execute-step.js';
 export { executeSynthesis, shouldSynthesize } from './run/execute-synthesis.js';
-export { createLimiter } from './run/limiter.js';
 export { runSearch } from './run/run-search.js';
 export type { SearchOptions } from './run/search-options.js';
 export {
@@ -78,6 +76,7 @@ export {
   maxWallTime,
   type StopContext,
   type StopRule,
+  stopAtCompletion,
   stopOnFile,
   stopOnSignal,
 } from './stop/stop-rules.js';

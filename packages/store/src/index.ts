@@ -7,6 +7,7 @@ export {
 } from './open-run-database.js';
 export { SqliteCallCache } from './sqlite-call-cache.js';
 export { SqliteCallRecorder } from './sqlite-call-recorder.js';
+export { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 export { SqliteRunStore } from './sqlite-run-store.js';
 export { SqliteSynthesisJournal } from './sqlite-synthesis-journal.js';
 export { StoreError, type StoreErrorReason } from './store-error.js';

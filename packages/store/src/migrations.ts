@@ -3,7 +3,8 @@
  * of migrations applied; opening a database applies the missing ones in one transaction. Never
  * edit a released migration: append a new one.
  *
- * Tables are append-only: a row, once written, is never updated (except `meta` and `call_cache`).
+ * Tables are append-only: a row, once written, is never updated (except `meta`, `call_cache` and
+ * the one row of `checkpoint`, which holds a method's latest state).
  * `actions` is the source of truth (the core's action log); the other tables are derived from it
  * in the same transaction, for plain-SQL queries and reports.
  */
@@ -157,5 +158,23 @@ export const migrations: readonly string[] = [
   CREATE INDEX events_by_type ON events (type);
   CREATE INDEX assignments_by_mode ON assignments (mode_id);
   CREATE INDEX model_calls_by_role ON model_calls (role);
+  `,
+  // 2: checkpoints of methods other than Forge's own search (GEPA, ACE, MIPROv2, yours): the
+  // latest state, replaced on every save, and the records they keep for reports.
+  `
+  CREATE TABLE checkpoint (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    header TEXT NOT NULL,
+    saves INTEGER NOT NULL,
+    state TEXT
+  );
+  CREATE TABLE checkpoint_records (
+    seq INTEGER PRIMARY KEY,
+    save INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    step INTEGER,
+    data TEXT NOT NULL
+  );
+  CREATE INDEX checkpoint_records_by_kind ON checkpoint_records (kind);
   `,
 ];

@@ -1,6 +1,6 @@
 import { assignObservation, type Observation } from '@forge/memory';
+import { evaluateMany } from '@forge/method';
 import { createRandom, type EvaluatedExecution, type Instance, type Prompts } from '@forge/program';
-
 import { addUsage, emptyUsage } from '@forge/provider';
 import type { SearchEvent } from '../events/search-event.js';
 import { callReflector, parseReflection } from '../reflection/reflect.js';
@@ -9,7 +9,6 @@ import { selectParent } from '../selection/select-parent.js';
 import type { MemoryAssignment, StepCompletedAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
 import type { UsageEntry } from '../state/usage-totals.js';
-import { evaluateMany } from './evaluate-many.js';
 import type { SearchOptions } from './search-options.js';
 import { usesFailureMemory } from './synthesis-options.js';
 

@@ -1,5 +1,5 @@
+import { RunMismatchError } from '@forge/method';
 import { describe, expect, it } from 'vitest';
-import { RunMismatchError } from '../errors/run-mismatch-error.js';
 import type { SearchEvent } from '../events/search-event.js';
 import { MemoryRunStore } from '../store/run-store.js';
 import {
@@ -61,6 +61,18 @@ describe('runSearch', () => {
       // It stopped only because the next step might not fit.
       expect(result.evaluationsUsed + 6 + validation.length).toBeGreaterThan(budget);
     }
+  });
+
+  it('stops at completion after P steps without a gain when there is no synthesis (E = 0)', async () => {
+    const stuck = toyReflector({ transform: () => 'no proposal' });
+    const result = await runSearch(
+      options({ optimizerModel: stuck, maxEvaluations: 10_000, stopAtCompletion: { patience: 4 } }),
+    );
+    expect(result.steps).toBe(4);
+    expect(result.stopReason).toMatch(/^complete \(0 of 0 synthesis events, then 4 steps/);
+    await expect(runSearch(options({ stopAtCompletion: true }))).rejects.toThrow(
+      /needs a patience/,
+    );
   });
 
   it('refuses a budget smaller than the seed validation pass', async () => {

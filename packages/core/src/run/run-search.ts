@@ -1,6 +1,6 @@
+import { createLimiter, evaluateMany, RunMismatchError } from '@forge/method';
 import { type Instance, seedPrompts as programSeedPrompts } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import { RunMismatchError } from '../errors/run-mismatch-error.js';
 import type { SearchEvent } from '../events/search-event.js';
 import { buildSearchResult, type SearchResult } from '../result/search-result.js';
 import { selectionWeights } from '../selection/selection-weights.js';
@@ -14,13 +14,12 @@ import {
   maxSteps,
   maxWallTime,
   type StopRule,
+  stopAtCompletion,
   stopOnSignal,
 } from '../stop/stop-rules.js';
 import { MemoryRunStore, type RunHeader } from '../store/run-store.js';
-import { evaluateMany } from './evaluate-many.js';
 import { executeStep, type StepContext, taskUsage } from './execute-step.js';
 import { executeSynthesis, shouldSynthesize } from './execute-synthesis.js';
-import { createLimiter } from './limiter.js';
 import type { SearchOptions } from './search-options.js';
 
 /**
@@ -261,8 +260,26 @@ function stopRules(options: SearchOptions): StopRule[] {
   if (options.maxOptimizerCost !== undefined)
     rules.push(maxOptimizerCost(options.maxOptimizerCost));
   if (options.stopSignal !== undefined) rules.push(stopOnSignal(options.stopSignal));
+  const completion = completionSchedule(options);
+  if (completion !== undefined) rules.push(stopAtCompletion(completion));
   rules.push(...(options.stopRules ?? []));
   return rules;
+}
+
+function completionSchedule(
+  options: SearchOptions,
+): { epochs: number; patience: number } | undefined {
+  const setting = options.stopAtCompletion;
+  if (setting === undefined || setting === false) return undefined;
+  const given = setting === true ? {} : setting;
+  const patience = given.patience ?? options.synthesis?.patience;
+  if (patience === undefined) {
+    throw new InvalidArgumentError({
+      argument: 'stopAtCompletion',
+      message: 'stopAtCompletion: needs a patience P (give it, or give the synthesis options)',
+    });
+  }
+  return { epochs: given.epochs ?? options.synthesis?.epochs ?? 0, patience };
 }
 
 function checkOptions(options: SearchOptions, minibatchSize: number): void {

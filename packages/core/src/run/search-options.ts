@@ -35,6 +35,11 @@ export interface SearchOptions {
   readonly maxWallTimeMs?: number;
   /** Stop once the optimizer roles have spent this much (USD from the cost meter, or tokens). */
   readonly maxOptimizerCost?: { readonly usd?: number; readonly tokens?: number };
+  /**
+   * Stop at completion (B.4): after all E synthesis events and P more steps without a strict
+   * validation gain. `epochs`/`patience` default to the synthesis options' (E = 0 without them).
+   */
+  readonly stopAtCompletion?: { readonly epochs?: number; readonly patience?: number } | boolean;
   /** Further stop rules, checked between steps. */
   readonly stopRules?: readonly StopRule[];
   /** Graceful stop: when aborted, the run stops after the current step and saves. */

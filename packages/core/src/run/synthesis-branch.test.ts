@@ -112,6 +112,34 @@ describe('synthesis events in the loop', () => {
     expect(result.state.synthesis).toHaveLength(1);
   });
 
+  it('runs to completion: all E events, then P steps without a gain (B.4)', async () => {
+    const result = await runSearch(
+      options({
+        maxSteps: undefined,
+        maxEvaluations: 10_000,
+        stopAtCompletion: true,
+        synthesis: { variant: 'forge', attempts: 2, epochs: 2, patience: 3, signature },
+      }),
+    );
+    // The stuck reflector never improves: events after steps 3 and 6, then 3 more steps.
+    expect(result.state.synthesis.map((event) => event.step)).toEqual([3, 6]);
+    expect(result.steps).toBe(9);
+    expect(result.stopReason).toMatch(/^complete \(2 of 2 synthesis events/);
+  });
+
+  it('stops at the outer evaluation cap before completion when the cap comes first', async () => {
+    const result = await runSearch(
+      options({
+        maxSteps: undefined,
+        maxEvaluations: 30,
+        stopAtCompletion: true,
+        synthesis: { variant: 'forge', attempts: 2, epochs: 2, patience: 3, signature },
+      }),
+    );
+    expect(result.stopReason).toMatch(/^evaluation budget/);
+    expect(result.evaluationsUsed).toBeLessThanOrEqual(30);
+  });
+
   it('draws random training instances for random synthesis and generic intents for failure-memory', async () => {
     for (const [variant, intent] of [
       ['random-synthesis', 'random'],

@@ -51,6 +51,19 @@ export function maxOptimizerCost(limits: { usd?: number; tokens?: number }): Sto
   };
 }
 
+/**
+ * B.4's "run Forge to completion": every one of the E synthesis events has run, and then P more
+ * steps passed without a strict gain in the best mean validation score. (The patience counter
+ * restarts at each event, so the P steps are counted after the last one.) With E = 0 it stops
+ * after P steps without a gain.
+ */
+export function stopAtCompletion(schedule: { epochs: number; patience: number }): StopRule {
+  return ({ state }) =>
+    state.synthesisEvents >= schedule.epochs && state.stepsSinceImprovement >= schedule.patience
+      ? `complete (${state.synthesisEvents} of ${schedule.epochs} synthesis events, then ${schedule.patience} steps without a validation gain)`
+      : undefined;
+}
+
 /** Stops (gracefully, between steps) once the signal is aborted. */
 export function stopOnSignal(signal: AbortSignal): StopRule {
   return () => (signal.aborted ? 'stop requested' : undefined);

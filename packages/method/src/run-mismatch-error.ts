@@ -5,7 +5,7 @@ const marker = `forge.error.${name}`;
 const symbol = Symbol.for(marker);
 
 /**
- * A saved run cannot be resumed with these options: its seed, data or settings differ. Names the
+ * A saved run cannot be resumed with these options: its method, seed, data or settings differ. Names the
  * first field that differs so the user can fix the command (or start a new run directory).
  */
 export class RunMismatchError extends ForgeError {

@@ -1,0 +1,33 @@
+export { checkCheckpointHeader } from './check-checkpoint-header.js';
+export {
+  type CheckpointHeader,
+  type CheckpointRecord,
+  type CheckpointStore,
+  MemoryCheckpointStore,
+  type SavedCheckpoint,
+} from './checkpoint-store.js';
+export { evaluateMany } from './evaluate-many.js';
+export { createLimiter } from './limiter.js';
+export type {
+  Method,
+  MethodContext,
+  MethodEstimate,
+  MethodEstimateInput,
+  MethodResult,
+  MethodStorage,
+} from './method.js';
+export type { MethodBudget } from './method-budget.js';
+export type { MethodCandidate } from './method-candidate.js';
+export type {
+  MethodCandidateValidatedEvent,
+  MethodEvaluationEndEvent,
+  MethodEvent,
+  MethodNoteEvent,
+  MethodRunStartEvent,
+  MethodStepEndEvent,
+} from './method-event.js';
+export { type MethodHistoryPoint, nextHistoryPoint } from './method-history.js';
+export type { MethodModels } from './method-models.js';
+export { MethodSettingsError } from './method-settings-error.js';
+export { type MethodUsage, optimizerUsage, type RoleUsage } from './method-usage.js';
+export { RunMismatchError } from './run-mismatch-error.js';

@@ -1,0 +1,69 @@
+import type {
+  CheckpointHeader,
+  CheckpointRecord,
+  CheckpointStore,
+  SavedCheckpoint,
+} from '@forge/method';
+import type { RunDatabase } from './open-run-database.js';
+
+/**
+ * A method's `CheckpointStore` in the run's database: each save replaces the latest state and
+ * appends its records in one transaction, so a run killed at any moment reopens at its last save.
+ */
+export class SqliteCheckpointStore implements CheckpointStore {
+  private readonly database: RunDatabase;
+  private readonly statements;
+
+  constructor(database: RunDatabase) {
+    this.database = database;
+    this.statements = {
+      read: database.prepare('SELECT header, saves, state FROM checkpoint WHERE id = 1'),
+      create: database.prepare(
+        'INSERT INTO checkpoint (id, header, saves, state) VALUES (1, ?, 0, NULL)',
+      ),
+      update: database.prepare('UPDATE checkpoint SET saves = ?, state = ? WHERE id = 1'),
+      record: database.prepare(
+        'INSERT INTO checkpoint_records (save, kind, step, data) VALUES (?, ?, ?, ?)',
+      ),
+      records: database.prepare('SELECT kind, step, data FROM checkpoint_records ORDER BY seq'),
+    };
+  }
+
+  async load(): Promise<SavedCheckpoint | undefined> {
+    const row = this.statements.read.get() as
+      | { header: string; saves: number; state: string | null }
+      | undefined;
+    if (row === undefined) return undefined;
+    return {
+      header: JSON.parse(row.header) as CheckpointHeader,
+      state: row.state === null ? undefined : JSON.parse(row.state),
+      saves: row.saves,
+    };
+  }
+
+  async initialize(header: CheckpointHeader): Promise<void> {
+    this.statements.create.run(JSON.stringify(header));
+  }
+
+  async save(commit: {
+    readonly state: unknown;
+    readonly records: readonly CheckpointRecord[];
+  }): Promise<void> {
+    const state = JSON.stringify(commit.state);
+    this.database.transaction(() => {
+      const row = this.statements.read.get() as { saves: number } | undefined;
+      if (row === undefined) throw new Error('SqliteCheckpointStore: initialize the run first');
+      const save = row.saves + 1;
+      this.statements.update.run(save, state);
+      for (const record of commit.records) {
+        this.statements.record.run(save, record.kind, record.step, JSON.stringify(record.data));
+      }
+    })();
+  }
+
+  async records(): Promise<CheckpointRecord[]> {
+    return (
+      this.statements.records.all() as { kind: string; step: number | null; data: string }[]
+    ).map((row) => ({ kind: row.kind, step: row.step, data: JSON.parse(row.data) }));
+  }
+}
