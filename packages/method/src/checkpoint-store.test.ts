@@ -11,7 +11,7 @@ describe('MemoryCheckpointStore', () => {
     const loaded = await store.load();
     expect(loaded?.state).toEqual({ pool: [1] });
     expect(loaded?.saves).toBe(1);
-    (loaded?.state as { pool: number[] }).pool.push(3);
+    (loaded?.state as { pool: number[] } | undefined)?.pool.push(3);
     expect((await store.load())?.state).toEqual({ pool: [1] });
   });
 
