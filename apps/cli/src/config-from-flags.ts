@@ -10,7 +10,9 @@ export interface RunFlags {
   dataDir?: string;
   taskModel?: string;
   optimizerModel?: string;
+  method?: string;
   variant?: string;
+  complete?: boolean;
   budget?: string;
   maxSteps?: string;
   maxMinutes?: string;
@@ -82,6 +84,7 @@ export async function configFromFlags(
       maxSteps: number(flags.maxSteps),
       maxWallTimeMinutes: number(flags.maxMinutes),
       maxOptimizerCostUsd: number(flags.maxCost),
+      stopAtCompletion: flags.complete === true ? true : undefined,
     }),
   };
   const config = {
@@ -92,6 +95,7 @@ export async function configFromFlags(
       dataDir: flags.dataDir,
       taskModel: flags.taskModel,
       optimizerModel: flags.optimizerModel,
+      method: flags.method,
       variant: flags.variant,
       seed: number(flags.seed),
       concurrency: number(flags.concurrency),

@@ -38,6 +38,22 @@ export {
   type EvaluateResult,
   evaluate,
 } from './evaluate/evaluate-benchmark.js';
+export {
+  createForgeMethod,
+  type ForgeMethodResult,
+  type ForgeVariant,
+  forgeVariants,
+  isForgeMethodResult,
+} from './methods/forge-method.js';
+export type { ForgeMethodSettings } from './methods/forge-method-settings.js';
+export { type ForgeStorage, isForgeStorage } from './methods/forge-storage.js';
+export {
+  hasMethod,
+  loadMethod,
+  type MethodLoader,
+  methodIds,
+  registerMethod,
+} from './methods/method-registry.js';
 export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
 export { registerConfigProviders } from './models/register-config-providers.js';

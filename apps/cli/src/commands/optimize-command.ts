@@ -23,8 +23,13 @@ export function addRunFlags(command: Command): Command {
       'optimizer model, "provider:model" (e.g. openai:gpt-5.5)',
     )
     .option(
-      '--variant <variant>',
-      'forge | prompt-search | random-synthesis | failure-memory | baseline',
+      '-m, --method <id>',
+      'optimizer: forge (default) | prompt-search | random-synthesis | failure-memory | baseline, or another installed method',
+    )
+    .option('--variant <variant>', "alias of --method for Forge's five variants")
+    .option(
+      '--complete',
+      "Forge's variants: run to completion (all E synthesis events, then P steps without a gain)",
     )
     .option('--budget <evaluations>', 'task evaluations to spend (never exceeded)')
     .option('--max-steps <n>', 'stop after n steps')

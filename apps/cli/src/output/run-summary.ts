@@ -9,7 +9,7 @@ export function printRunSummary(
 ): void {
   if (mode === 'json') return;
   const color = colors(mode, terminal.environment);
-  const events = result.search.state.synthesis;
+  const events = result.search?.state.synthesis ?? [];
   const rows: string[][] = [
     ['', 'validation', 'test'],
     ['seed candidate', percent(result.seedScore), percent(result.testSeedScore)],
@@ -23,8 +23,8 @@ export function printRunSummary(
     '',
     color.bold(
       result.simulated
-        ? 'Forge run summary — SIMULATED (offline simulated models, not a real LLM)'
-        : 'Forge run summary',
+        ? `${title(result)} run summary — SIMULATED (offline simulated models, not a real LLM)`
+        : `${title(result)} run summary`,
     ),
     table(rows),
     '',
@@ -55,9 +55,14 @@ export function printRunSummary(
         ]),
       ]),
     );
-  } else {
+  } else if (result.search !== undefined) {
     lines.push('no synthesis event');
   }
-  lines.push('', `run directory: ${result.runDir}`, `report: ${result.runDir}/report.html`);
+  lines.push('', `run directory: ${result.runDir}`);
+  if (result.files.includes('report.html')) lines.push(`report: ${result.runDir}/report.html`);
   terminal.out.write(`${lines.join('\n')}\n`);
+}
+
+function title(result: OptimizeResult): string {
+  return result.method === 'forge' ? 'Forge' : `Forge (${result.method})`;
 }

@@ -111,7 +111,7 @@ export const hillClimbMethod: Method = {
       );
       const validation = mean(scores);
       const candidate = state.prompts.length;
-      const evaluationsUsed = state.evaluationsUsed + batch + context.validation.length;
+      const evaluationsUsed: number = state.evaluationsUsed + batch + context.validation.length;
       const previous = state.history[state.history.length - 1];
       const point = nextHistoryPoint(previous, {
         evaluationsUsed,

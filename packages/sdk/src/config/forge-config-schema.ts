@@ -98,17 +98,24 @@ export const forgeConfigSchema = z
         'Your own providers: name → module path whose default export is a factory (modelId, options) => LanguageModel; then use "<name>:<model>" strings.',
       ),
     roleModels: z
-      .object({
-        reflect: modelConfigSchema,
-        assign: modelConfigSchema,
-        generate: modelConfigSchema,
-        verify: modelConfigSchema,
-      })
-      .partial()
-      .strict()
+      .record(z.string(), modelConfigSchema)
       .optional()
-      .describe('Per-role overrides of the optimizer model.'),
-    variant: variantSchema.default('forge'),
+      .describe(
+        'Per-role overrides of the optimizer model, by role: reflect, assign, generate, verify, or a role of another method (curate, propose, …).',
+      ),
+    method: z
+      .string()
+      .optional()
+      .describe(
+        "The optimizer: one of Forge's variants (forge, prompt-search, random-synthesis, failure-memory, baseline) or another registered method (gepa, gepa-merge, ace, mipro when installed). Default forge.",
+      ),
+    variant: variantSchema
+      .optional()
+      .describe("Alias of `method` for Forge's five variants (kept for older configs)."),
+    methodSettings: z
+      .record(z.string(), z.unknown())
+      .optional()
+      .describe("The method's own settings (see the method's README)."),
     budget: z
       .object({
         maxEvaluations: z
@@ -133,6 +140,12 @@ export const forgeConfigSchema = z
           .positive()
           .optional()
           .describe('Stop once the optimizer roles have used this many tokens.'),
+        stopAtCompletion: z
+          .boolean()
+          .optional()
+          .describe(
+            'Forge\'s variants: stop at completion, once all E synthesis events have run and P more steps passed without a validation gain (the paper\'s B.4 "run Forge to completion"); maxEvaluations stays an outer cap.',
+          ),
       })
       .strict(),
     synthesis: z
@@ -210,8 +223,13 @@ export const forgeConfigSchema = z
 /** A config as written by the user (defaults not yet applied). */
 export type ForgeConfigInput = z.input<typeof forgeConfigSchema>;
 
-/** A validated config with defaults applied. */
-export type ForgeConfig = z.output<typeof forgeConfigSchema>;
+/**
+ * A validated config with defaults applied; `method` is always set (from `method`, the `variant`
+ * alias, or the default `forge`).
+ */
+export type ForgeConfig = Omit<z.output<typeof forgeConfigSchema>, 'method'> & {
+  readonly method: string;
+};
 
 /** A model entry of the config. */
 export type ModelConfig = z.output<typeof modelConfigSchema>;

@@ -43,7 +43,7 @@ describe('config files', () => {
       'benchmark: sim\ntaskModel: sim:task\noptimizerModel:\n  model: sim:optimizer\n  concurrency: 4\nbudget:\n  maxEvaluations: 300\n',
     );
     const fromJson = await load(json);
-    expect(fromJson).toMatchObject({ variant: 'forge', seed: 0, minibatchSize: 3, cache: true });
+    expect(fromJson).toMatchObject({ method: 'forge', seed: 0, minibatchSize: 3, cache: true });
     expect((await load(yaml)).optimizerModel).toEqual({ model: 'sim:optimizer', concurrency: 4 });
   });
 

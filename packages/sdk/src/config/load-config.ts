@@ -4,6 +4,7 @@ import { extname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { hasMethod, methodIds } from '../methods/method-registry.js';
 import { ConfigError } from './config-error.js';
 import { type ForgeConfig, forgeConfigSchema } from './forge-config-schema.js';
 
@@ -114,8 +115,26 @@ export function parseForgeConfig(
   raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>>,
 ): ForgeConfig {
   const parsed = forgeConfigSchema.safeParse(raw.value);
-  if (parsed.success) return parsed.data;
-  throw issueToError(raw, parsed.error.issues[0]);
+  if (!parsed.success) throw issueToError(raw, parsed.error.issues[0]);
+  const { variant, method, ...rest } = parsed.data;
+  if (variant !== undefined && method !== undefined && variant !== method) {
+    throw new ConfigError({
+      file: raw.file,
+      line: raw.lineOf?.(['variant']),
+      field: 'variant',
+      message: `variant "${variant}" contradicts method "${method}" (variant is an alias of method; give one)`,
+    });
+  }
+  const chosen = method ?? variant ?? 'forge';
+  if (!hasMethod(chosen)) {
+    throw new ConfigError({
+      file: raw.file,
+      line: raw.lineOf?.([method === undefined ? 'variant' : 'method']),
+      field: method === undefined ? 'variant' : 'method',
+      message: `unknown method "${chosen}" (known: ${methodIds().join(', ')})`,
+    });
+  }
+  return { ...rest, method: chosen };
 }
 
 function issueToError(

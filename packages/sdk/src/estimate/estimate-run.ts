@@ -100,14 +100,14 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
   const evaluations = config.budget.maxEvaluations;
   const perStep = 2 * batch + typical.acceptRate * validation;
   const steps =
-    config.variant === 'baseline'
+    config.method === 'baseline'
       ? 0
       : Math.max(0, Math.floor((evaluations - validation) / perStep));
   const schedule = { ...benchmark.synthesis, ...config.synthesis };
-  const synthesizes = config.variant !== 'baseline' && config.variant !== 'prompt-search';
+  const synthesizes = config.method !== 'baseline' && config.method !== 'prompt-search';
   const attempts = synthesizes ? schedule.epochs * schedule.attempts : 0;
   const assigns =
-    config.variant === 'forge' || config.variant === 'failure-memory'
+    config.method === 'forge' || config.method === 'failure-memory'
       ? Math.round(steps * batch * typical.imperfectRate)
       : 0;
   const observation = inputPerCall * callsPerEvaluation + typical.taskOutput;
@@ -124,7 +124,7 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
     inputTokens: number,
     outputTokens: number,
   ): RoleEstimate => {
-    const model = modelSettings({ model: names[name] }).model;
+    const model = modelSettings({ model: names[name] ?? '' }).model;
     const { provider, modelId } = parseModelString(model);
     const price = findModelPrice(prices, provider, modelId);
     if (price === undefined && calls > 0) unpriced.add(model);

@@ -56,8 +56,10 @@ describe('optimize on the simulated world', () => {
       },
     });
     const resumed = await optimize({}, { resume: runDir });
-    expect(resumed.search.history).toEqual(whole.search.history);
-    expect(resumed.search.state.syntheticInstances).toEqual(whole.search.state.syntheticInstances);
+    expect(resumed.search?.history).toEqual(whole.search?.history);
+    expect(resumed.search?.state.syntheticInstances).toEqual(
+      whole.search?.state.syntheticInstances,
+    );
     expect(resumed.bestScore).toBe(whole.bestScore);
   });
 

@@ -1,25 +1,19 @@
 import { resolve } from 'node:path';
-import {
-  runSearch,
-  type SearchOptions,
-  type SearchResult,
-  type SynthesisOptions,
-} from '@forge/core';
+import type { SearchResult } from '@forge/core';
+import type { MethodCandidate, MethodResult } from '@forge/method';
 import type { Benchmark, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import {
-  SqliteCallCache,
-  SqliteCallRecorder,
-  SqliteRunStore,
-  SqliteSynthesisJournal,
-} from '@forge/store';
+import { SqliteCallCache, SqliteCallRecorder, SqliteRunStore } from '@forge/store';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
+import { isForgeMethodResult } from '../methods/forge-method.js';
+import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import { evaluateOnTest } from './evaluate-test.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
 import { defaultRunDir, isRunDirectory, loadRunConfig, saveRunConfig } from './run-directory.js';
+import { checkRoleModels, createMethodContext, methodSettingsOf } from './run-method-context.js';
 import { createRunModels, type RunModels } from './run-models.js';
 import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
 import { writeRunArtifacts } from './write-run-artifacts.js';
@@ -51,15 +45,17 @@ export interface OptimizeResult extends Omit<ForgeRunEndEvent, 'type' | 'error'>
   readonly bestPrompts: Readonly<Record<string, string>>;
   /** Files written to the run directory (relative paths). */
   readonly files: readonly string[];
-  /** The core's result (full state, lineage, history). */
-  readonly search: SearchResult;
+  /** The method's result (candidates, counts, usage, score-vs-evaluations history). */
+  readonly result: MethodResult;
+  /** The core's result (full state, lineage, history), for runs of Forge's variants. */
+  readonly search?: SearchResult;
 }
 
 /**
- * Runs Forge on a benchmark or a user program: validates the config, loads the data and checks
- * every model's settings before anything is written; then opens (or resumes) the run directory,
- * runs the search with the configured variant, evaluates the seed and the best candidate on the
- * test split (reporting only), and writes the artifacts and the HTML report.
+ * Runs a method (Forge's variants, or any registered `Method`) on a benchmark or a user program:
+ * validates the config, loads the data and checks every model's settings before anything is
+ * written; then opens (or resumes) the run directory, runs the method, evaluates the seed and the
+ * best candidate on the test split (reporting only), and writes the artifacts and the report.
  */
 export async function optimize(
   config: ForgeConfigInput | Partial<ForgeConfigInput>,
@@ -75,13 +71,19 @@ export async function optimize(
         })
       : parseForgeConfig({ file, value: mergeConfig(loadRunConfig(options.resume), config) });
   await registerConfigProviders(resolved.providers, options.configFile);
+  const method = await loadMethod(resolved.method);
+  checkRoleModels(method, resolved, file);
+  const settings = methodSettingsOf(method, resolved, {
+    file,
+    ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
+  });
   const { id, benchmark } = await loadConfiguredBenchmark(resolved);
   const splits = await loadConfiguredSplits(benchmark, resolved);
   checkSplits(splits, resolved);
   // A copy: process.env is not a plain object, and settings validation expects one.
   const environment = { ...(options.environment ?? process.env) };
   // Resolving once without a run directory checks keys and providers before anything is created.
-  createRunModels(resolved, { environment });
+  createRunModels(resolved, { environment, roles: method.roles });
 
   const runDir = resolve(options.resume ?? resolved.runDir ?? defaultRunDir(id));
   if (options.resume === undefined && isRunDirectory(runDir)) {
@@ -96,6 +98,7 @@ export async function optimize(
   try {
     models = createRunModels(resolved, {
       environment,
+      roles: method.roles,
       recorder: new SqliteCallRecorder(store.database),
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
     });
@@ -109,7 +112,8 @@ export async function optimize(
       for (const [key, value] of Object.entries({
         benchmark: id,
         title: benchmark.title,
-        variant: resolved.variant,
+        method: method.id,
+        variant: method.id,
         models: JSON.stringify(models.names),
         simulated: String(simulated),
         max_evaluations: String(resolved.budget.maxEvaluations),
@@ -125,7 +129,9 @@ export async function optimize(
       runDir,
       benchmark: id,
       title: benchmark.title,
-      variant: resolved.variant,
+      method: method.id,
+      methodTitle: method.title,
+      variant: method.id,
       models: models.names,
       sizes: {
         train: splits.train.length,
@@ -136,44 +142,66 @@ export async function optimize(
       simulated,
     });
 
-    const search = await runSearch(
-      searchOptions(resolved, benchmark, splits, models, store, options, emit),
+    const result = await method.run(
+      createMethodContext({
+        method,
+        config: resolved,
+        settings,
+        benchmark,
+        splits,
+        models,
+        store,
+        runDir,
+        ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+        ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+        // Methods may emit richer events than the contract's (Forge's core does): pass them on.
+        onEvent: (event) => emit(event as ForgeEvent),
+      }),
     );
     const testScores = await evaluateTestSplit(
       resolved,
       benchmark,
       splits,
       models,
-      search,
+      result,
       store,
       options,
       emit,
     );
-    store.setMeta('status', search.stopReason.startsWith('stop') ? 'stopped' : 'completed');
-    store.setMeta('stop_reason', search.stopReason);
+    store.setMeta('status', result.stopReason.startsWith('stop') ? 'stopped' : 'completed');
+    store.setMeta('stop_reason', result.stopReason);
     const costUsd = models.costMeter.totals().total.usd;
     const end: ForgeRunEndEvent = {
       type: 'run-end',
-      reason: search.stopReason,
+      reason: result.stopReason,
       runDir,
-      seedScore: search.seedScore,
-      bestScore: search.bestScore,
-      bestCandidate: search.bestCandidate.index,
-      evaluationsUsed: search.evaluationsUsed,
-      steps: search.steps,
-      candidates: search.candidates.length,
-      synthesisEvents: search.state.synthesis.length,
-      admitted: search.state.syntheticInstances.length,
+      method: method.id,
+      seedScore: result.seedValidation,
+      bestScore: result.bestValidation,
+      bestCandidate: result.bestCandidateIndex,
+      evaluationsUsed: result.evaluationsUsed,
+      maxEvaluations: resolved.budget.maxEvaluations,
+      steps: result.steps,
+      candidates: result.candidates,
+      synthesisEvents: numberOr(result.summary?.['synthesisEvents'], 0),
+      admitted: result.syntheticInstances?.length ?? 0,
       ...(testScores.seed === undefined ? {} : { testSeedScore: testScores.seed }),
       ...(testScores.best === undefined ? {} : { testBestScore: testScores.best }),
       costUsd,
       simulated,
     };
-    const files = writeRunArtifacts({ runDir, store, search, result: end });
+    const search = isForgeMethodResult(result) ? result.search : undefined;
+    const files = writeRunArtifacts({ runDir, store, result, search, end });
     emit({ type: 'artifacts-written', runDir, files });
     emit(end);
     const { type: _type, ...summary } = end;
-    return { ...summary, bestPrompts: search.bestCandidate.prompts, files, search };
+    return {
+      ...summary,
+      bestPrompts: result.bestCandidate.prompts,
+      files,
+      result,
+      ...(search === undefined ? {} : { search }),
+    };
   } catch (error) {
     store.setMeta('status', 'failed');
     store.setMeta('error', error instanceof Error ? error.message : String(error));
@@ -182,10 +210,12 @@ export async function optimize(
       reason: 'error',
       error: error instanceof Error ? error.message : String(error),
       runDir,
+      method: resolved.method,
       seedScore: 0,
       bestScore: 0,
       bestCandidate: 0,
       evaluationsUsed: 0,
+      maxEvaluations: resolved.budget.maxEvaluations,
       steps: 0,
       candidates: 0,
       synthesisEvents: 0,
@@ -199,117 +229,45 @@ export async function optimize(
   }
 }
 
-function searchOptions(
-  config: ForgeConfig,
-  benchmark: Benchmark,
-  splits: Splits,
-  models: RunModels,
-  store: SqliteRunStore,
-  options: OptimizeOptions,
-  emit: (event: ForgeEvent) => void,
-): SearchOptions {
-  const schedule = { ...benchmark.synthesis, ...config.synthesis };
-  const synthesis: SynthesisOptions | undefined =
-    config.variant === 'forge' ||
-    config.variant === 'failure-memory' ||
-    config.variant === 'random-synthesis'
-      ? {
-          variant: config.variant,
-          attempts: schedule.attempts,
-          epochs: schedule.epochs,
-          patience: schedule.patience,
-          signature: benchmark.signature,
-          ...(benchmark.synthesisTools === undefined ? {} : { tools: benchmark.synthesisTools }),
-          holdout: [...splits.validation, ...splits.test],
-          models: { assign: models.assign, generate: models.generate, verify: models.verify },
-          ...(config.synthesis?.concurrency === undefined
-            ? {}
-            : { concurrency: config.synthesis.concurrency }),
-          ...(config.synthesis?.maxAgentSteps === undefined
-            ? {}
-            : { maxAgentSteps: config.synthesis.maxAgentSteps }),
-          journal: new SqliteSynthesisJournal(store.database),
-        }
-      : undefined;
-  const budget = config.budget;
-  return {
-    program: benchmark.program,
-    evaluate: benchmark.evaluate,
-    taskModel: models.task,
-    optimizerModel: models.reflect,
-    train: splits.train,
-    validation: splits.validation,
-    maxEvaluations: budget.maxEvaluations,
-    seed: config.seed,
-    minibatchSize: config.minibatchSize,
-    concurrency: config.concurrency,
-    store,
-    ...(synthesis === undefined ? {} : { synthesis }),
-    // The baseline evaluates the seed and stops.
-    ...(config.variant === 'baseline'
-      ? { maxSteps: 0 }
-      : budget.maxSteps === undefined
-        ? {}
-        : { maxSteps: budget.maxSteps }),
-    ...(budget.maxWallTimeMinutes === undefined
-      ? {}
-      : { maxWallTimeMs: budget.maxWallTimeMinutes * 60_000 }),
-    ...(budget.maxOptimizerCostUsd === undefined && budget.maxOptimizerTokens === undefined
-      ? {}
-      : {
-          maxOptimizerCost: {
-            ...(budget.maxOptimizerCostUsd === undefined
-              ? {}
-              : { usd: budget.maxOptimizerCostUsd }),
-            ...(budget.maxOptimizerTokens === undefined
-              ? {}
-              : { tokens: budget.maxOptimizerTokens }),
-          },
-        }),
-    ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
-    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-    onEvent: (event) => {
-      if (event.type !== 'run-end') emit(event);
-    },
-  };
-}
-
 async function evaluateTestSplit(
   config: ForgeConfig,
   benchmark: Benchmark,
   splits: Splits,
   models: RunModels,
-  search: SearchResult,
+  result: MethodResult,
   store: SqliteRunStore,
   options: OptimizeOptions,
   emit: (event: ForgeEvent) => void,
 ): Promise<{ seed?: number; best?: number }> {
   if (!config.evaluateTest || splits.test.length === 0) return {};
   const scores: { seed?: number; best?: number } = {};
-  const targets: { label: 'seed' | 'best'; candidate: number }[] = [
-    { label: 'seed', candidate: 0 },
+  const targets: { label: 'seed' | 'best'; candidate: number; value: MethodCandidate }[] = [
+    { label: 'seed', candidate: 0, value: result.seedCandidate },
   ];
-  if (search.bestCandidate.index !== 0)
-    targets.push({ label: 'best', candidate: search.bestCandidate.index });
+  if (result.bestCandidateIndex !== 0)
+    targets.push({
+      label: 'best',
+      candidate: result.bestCandidateIndex,
+      value: result.bestCandidate,
+    });
   for (const target of targets) {
-    const prompts = search.candidates[target.candidate]?.prompts ?? {};
-    const result = await evaluateOnTest({
+    const tested = await evaluateOnTest({
       benchmark,
       model: models.task,
-      prompts,
+      prompts: target.value.prompts,
       test: splits.test,
       concurrency: config.concurrency,
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
     });
-    store.writeTestScores(target.candidate, result.rows);
+    store.writeTestScores(target.candidate, tested.rows);
     emit({
       type: 'test-evaluated',
       label: target.label,
       candidate: target.candidate,
-      score: result.score,
-      repeats: result.repeats,
+      score: tested.score,
+      repeats: tested.repeats,
     });
-    scores[target.label] = result.score;
+    scores[target.label] = tested.score;
   }
   if (scores.best === undefined) scores.best = scores.seed;
   return scores;
@@ -328,6 +286,10 @@ function checkSplits(splits: Splits, config: ForgeConfig): void {
       message: `must be at least the validation size (${splits.validation.length}): the seed is evaluated on all of it`,
     });
   }
+}
+
+function numberOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' ? value : fallback;
 }
 
 /** A saved config with overrides on top (nested objects merged one level deep). */

@@ -9,6 +9,9 @@ import {
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
 import { resolveModel } from '../models/resolve-model.js';
 
+/** Forge's own optimizer roles, always resolved. */
+const forgeRoles = ['reflect', 'assign', 'generate', 'verify'] as const;
+
 /** The models of one run, by role, and the meter that prices them. */
 export interface RunModels {
   /** The task model. */
@@ -21,10 +24,16 @@ export interface RunModels {
   readonly generate: LanguageModel;
   /** Verifier. */
   readonly verify: LanguageModel;
+  /**
+   * The model of any optimizer role: Forge's four, or a role another method declared
+   * (`curate`, `propose`, …). Roles given to `createRunModels` are resolved up front; any other
+   * role resolves on first use.
+   */
+  optimizer(role: string): LanguageModel;
   /** Usage and cost per role and model. */
   readonly costMeter: CostMeter;
-  /** The model strings by role, for reports. */
-  readonly names: Readonly<Record<'task' | 'reflect' | 'assign' | 'generate' | 'verify', string>>;
+  /** The model strings by role (`task`, Forge's four roles and any extra role), for reports. */
+  readonly names: Readonly<Record<string, string>>;
 }
 
 /** A model entry in its long form. */
@@ -43,6 +52,8 @@ export function createRunModels(
     cache?: CallCache;
     recorder?: CallRecorder;
     environment?: Record<string, string | undefined>;
+    /** Optimizer roles besides Forge's four to resolve now (a method's `roles`). */
+    roles?: readonly string[];
   } = {},
 ): RunModels {
   const prices =
@@ -87,44 +98,35 @@ export function createRunModels(
       costMeter,
     });
   };
-  const optimizer = config.optimizerModel;
-  const roles = config.roleModels ?? {};
-  const entries = {
-    task: config.taskModel,
-    reflect: roles.reflect ?? optimizer,
-    assign: roles.assign ?? optimizer,
-    generate: roles.generate ?? optimizer,
-    verify: roles.verify ?? optimizer,
+  const overrides = config.roleModels ?? {};
+  const entryOf = (role: string): ModelConfig => overrides[role] ?? config.optimizerModel;
+  const byRole = new Map<string, LanguageModel>();
+  const names: Record<string, string> = { task: modelSettings(config.taskModel).model };
+  const optimizer = (role: string): LanguageModel => {
+    let model = byRole.get(role);
+    if (model === undefined) {
+      model = resolve(
+        entryOf(role),
+        overrides[role] === undefined ? 'optimizerModel' : `roleModels.${role}`,
+      );
+      byRole.set(role, model);
+      names[role] = modelSettings(entryOf(role)).model;
+    }
+    return model;
   };
+  const task = resolve(config.taskModel, 'taskModel');
+  for (const role of [...forgeRoles, ...(options.roles ?? [])]) optimizer(role);
   return {
-    task: resolve(entries.task, 'taskModel'),
-    reflect: resolve(
-      entries.reflect,
-      roles.reflect === undefined ? 'optimizerModel' : 'roleModels.reflect',
-    ),
-    assign: resolve(
-      entries.assign,
-      roles.assign === undefined ? 'optimizerModel' : 'roleModels.assign',
-    ),
-    generate: resolve(
-      entries.generate,
-      roles.generate === undefined ? 'optimizerModel' : 'roleModels.generate',
-    ),
-    verify: resolve(
-      entries.verify,
-      roles.verify === undefined ? 'optimizerModel' : 'roleModels.verify',
-    ),
+    task,
+    reflect: optimizer('reflect'),
+    assign: optimizer('assign'),
+    generate: optimizer('generate'),
+    verify: optimizer('verify'),
+    optimizer,
     costMeter,
-    names: {
-      task: modelSettings(entries.task).model,
-      reflect: modelSettings(entries.reflect).model,
-      assign: modelSettings(entries.assign).model,
-      generate: modelSettings(entries.generate).model,
-      verify: modelSettings(entries.verify).model,
-    },
+    names,
   };
 }
-
 function toPriceTable(prices: NonNullable<ForgeConfig['prices']>): unknown {
   return Object.fromEntries(
     Object.entries(prices).map(([pattern, price]) => [

@@ -1,4 +1,5 @@
 import type { SearchEvent } from '@forge/core';
+import type { MethodNoteEvent } from '@forge/method';
 
 /** The run is ready: data loaded, models resolved, run directory open. */
 export interface RunPreparedEvent {
@@ -9,7 +10,11 @@ export interface RunPreparedEvent {
   readonly benchmark: string;
   /** Benchmark title. */
   readonly title: string;
-  /** Ablation variant. */
+  /** The method's id (`forge`, `prompt-search`, `gepa`, …). */
+  readonly method: string;
+  /** The method's title. */
+  readonly methodTitle: string;
+  /** The method's id (kept for readers of the earlier `variant` field). */
   readonly variant: string;
   /** Model strings by role. */
   readonly models: Readonly<Record<string, string>>;
@@ -50,10 +55,14 @@ export interface ForgeRunEndEvent {
   /** The error message, when reason is `error`. */
   readonly error?: string;
   readonly runDir: string;
+  /** The method's id. */
+  readonly method: string;
   readonly seedScore: number;
   readonly bestScore: number;
   readonly bestCandidate: number;
   readonly evaluationsUsed: number;
+  /** The evaluation ceiling the run had. */
+  readonly maxEvaluations: number;
   readonly steps: number;
   readonly candidates: number;
   readonly synthesisEvents: number;
@@ -67,9 +76,14 @@ export interface ForgeRunEndEvent {
   readonly simulated: boolean;
 }
 
-/** Everything `optimize` reports: the core's search events (but its `run-end`) and the sdk's own. */
+/**
+ * Everything `optimize` reports: the core's search events (but its `run-end`), which every method
+ * emits in their contract form (`run-start`, `evaluation-end`, `candidate-validated`, `step-end`),
+ * methods' own notes, and the sdk's events.
+ */
 export type ForgeEvent =
   | Exclude<SearchEvent, { type: 'run-end' }>
+  | MethodNoteEvent
   | RunPreparedEvent
   | TestEvaluatedEvent
   | ArtifactsWrittenEvent

@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '@forge/core';
+import type { MethodResult } from '@forge/method';
 import type { SqliteRunStore } from '@forge/store';
 import { toJsonl } from '@forge/synth';
 import { renderRunReport } from '../report/index.js';
@@ -8,16 +9,19 @@ import { loadReportData } from '../report-data/load-report-data.js';
 import type { ForgeRunEndEvent } from './sdk-events.js';
 
 /**
- * Writes the files a person or another tool reads after a run: the best prompts, the admitted
- * synthetic data (JSONL with provenance), a result summary and the HTML report.
+ * Writes the files a person or another tool reads after a run: the best candidate, the admitted
+ * synthetic data (JSONL with provenance) when the method makes any, a result summary with the
+ * score-vs-evaluations history, and — for Forge's variants — the HTML report.
  */
 export function writeRunArtifacts(options: {
   runDir: string;
   store: SqliteRunStore;
-  search: SearchResult;
-  result: ForgeRunEndEvent;
+  result: MethodResult;
+  /** The core's result, for runs of Forge's variants. */
+  search: SearchResult | undefined;
+  end: ForgeRunEndEvent;
 }): string[] {
-  const { runDir, search } = options;
+  const { runDir, result } = options;
   const files: string[] = [];
   const write = (name: string, text: string) => {
     writeFileSync(join(runDir, name), text);
@@ -27,17 +31,33 @@ export function writeRunArtifacts(options: {
     'best-prompts.json',
     `${JSON.stringify(
       {
-        candidate: search.bestCandidate.index,
-        validationScore: search.bestCandidate.validationScore,
-        prompts: search.bestCandidate.prompts,
+        candidate: result.bestCandidateIndex,
+        validationScore: result.bestValidation,
+        ...result.bestCandidate,
       },
       null,
       2,
     )}\n`,
   );
-  write('synthetic.jsonl', toJsonl(search.state.syntheticInstances));
-  const { type: _type, ...summary } = options.result;
-  write('result.json', `${JSON.stringify(summary, null, 2)}\n`);
-  write('report.html', renderRunReport(loadReportData(options.store.database, runDir)));
+  if (result.syntheticInstances !== undefined) {
+    write('synthetic.jsonl', toJsonl(result.syntheticInstances));
+  }
+  const { type: _type, ...summary } = options.end;
+  write(
+    'result.json',
+    `${JSON.stringify(
+      {
+        ...summary,
+        usage: result.usage,
+        history: result.history,
+        ...(result.summary === undefined ? {} : { summary: result.summary }),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  if (options.search !== undefined) {
+    write('report.html', renderRunReport(loadReportData(options.store.database, runDir)));
+  }
   return files;
 }

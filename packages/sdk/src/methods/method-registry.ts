@@ -1,0 +1,44 @@
+import type { Method } from '@forge/method';
+import { InvalidArgumentError } from '@forge/provider';
+import { createForgeMethod, forgeVariants } from './forge-method.js';
+
+/** Loads a method when it is first used. */
+export type MethodLoader = () => Promise<Method>;
+
+// Forge's variants are built in; peer methods register here when their packages are present
+// (loaded lazily, so a run of one method never loads another's code).
+const loaders = new Map<string, MethodLoader>(
+  forgeVariants.map((variant) => [variant, async () => createForgeMethod(variant)]),
+);
+
+/** Registers a method under its id (or the id given), replacing a method of the same id. */
+export function registerMethod(method: Method | MethodLoader, id?: string): void {
+  if (typeof method === 'function') {
+    if (id === undefined) throw new TypeError('registerMethod: a loader needs an id');
+    loaders.set(id, method);
+    return;
+  }
+  loaders.set(id ?? method.id, async () => method);
+}
+
+/** The ids of every registered method, in registration order. */
+export function methodIds(): string[] {
+  return [...loaders.keys()];
+}
+
+/** True when a method is registered under `id`. */
+export function hasMethod(id: string): boolean {
+  return loaders.has(id);
+}
+
+/** The method registered under `id`. @throws InvalidArgumentError naming the known ids. */
+export async function loadMethod(id: string): Promise<Method> {
+  const loader = loaders.get(id);
+  if (loader === undefined) {
+    throw new InvalidArgumentError({
+      argument: 'method',
+      message: `method: unknown method "${id}" (known: ${methodIds().join(', ')})`,
+    });
+  }
+  return loader();
+}

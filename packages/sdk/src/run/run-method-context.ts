@@ -1,0 +1,132 @@
+import type { Method, MethodContext, MethodEvent } from '@forge/method';
+import { MethodSettingsError } from '@forge/method';
+import type { Benchmark, Splits } from '@forge/program';
+import { SqliteCheckpointStore, type SqliteRunStore, SqliteSynthesisJournal } from '@forge/store';
+import { ConfigError } from '../config/config-error.js';
+import type { ForgeConfig } from '../config/forge-config-schema.js';
+import { forgeVariants } from '../methods/forge-method.js';
+import type { ForgeStorage } from '../methods/forge-storage.js';
+import type { RunModels } from './run-models.js';
+
+/** True when the method is one of Forge's own variants. */
+export function isForgeVariant(id: string): boolean {
+  return (forgeVariants as readonly string[]).includes(id);
+}
+
+/**
+ * The method's settings from a config: `methodSettings`, plus (for Forge's variants) the
+ * `synthesis` block and `budget.stopAtCompletion`. Validated by the method; a bad field becomes a
+ * ConfigError naming the config field.
+ */
+export function methodSettingsOf(
+  method: Method,
+  config: ForgeConfig,
+  where: { file: string; lineOf?: (path: readonly PropertyKey[]) => number | undefined },
+): Readonly<Record<string, unknown>> {
+  const raw: Record<string, unknown> = { ...config.methodSettings };
+  if (isForgeVariant(method.id)) {
+    if (config.synthesis !== undefined) raw['synthesis'] = config.synthesis;
+    if (config.budget.stopAtCompletion !== undefined)
+      raw['stopAtCompletion'] = config.budget.stopAtCompletion;
+  }
+  if (method.parseSettings === undefined) return raw;
+  try {
+    return method.parseSettings(raw);
+  } catch (error) {
+    if (!MethodSettingsError.isInstance(error)) throw error;
+    const forge = isForgeVariant(method.id);
+    const path =
+      forge && error.field.startsWith('synthesis')
+        ? error.field.split('.')
+        : forge && error.field === 'stopAtCompletion'
+          ? ['budget', 'stopAtCompletion']
+          : ['methodSettings', ...error.field.split('.')];
+    throw new ConfigError({
+      file: where.file,
+      line: where.lineOf?.(path),
+      field: path.join('.'),
+      message: error.message.replace(/^[^:]*: /, ''),
+      cause: error,
+    });
+  }
+}
+
+/** Checks that every role override names a role the method calls. */
+export function checkRoleModels(method: Method, config: ForgeConfig, file: string): void {
+  for (const role of Object.keys(config.roleModels ?? {})) {
+    if (!method.roles.includes(role)) {
+      throw new ConfigError({
+        file,
+        field: `roleModels.${role}`,
+        message: `method ${method.id} has no role "${role}" (its roles: ${method.roles.join(', ') || 'none'})`,
+      });
+    }
+  }
+}
+
+/** The storage of a run directory: Forge's run store and journal, and generic checkpoints. */
+export function runDirectoryStorage(store: SqliteRunStore): ForgeStorage {
+  return {
+    runStore: store,
+    synthesisJournal: new SqliteSynthesisJournal(store.database),
+    checkpoints: new SqliteCheckpointStore(store.database),
+  };
+}
+
+/** Everything a method run gets from the sdk. */
+export function createMethodContext(options: {
+  method: Method;
+  config: ForgeConfig;
+  settings: Readonly<Record<string, unknown>>;
+  benchmark: Benchmark;
+  splits: Splits;
+  models: RunModels;
+  store: SqliteRunStore;
+  runDir: string;
+  stopSignal?: AbortSignal;
+  abortSignal?: AbortSignal;
+  onEvent: (event: MethodEvent) => void;
+}): MethodContext {
+  const { config, models } = options;
+  const budget = config.budget;
+  return {
+    runDir: options.runDir,
+    benchmark: options.benchmark,
+    train: options.splits.train,
+    validation: options.splits.validation,
+    seedCandidate: {
+      prompts: Object.fromEntries(
+        options.benchmark.program.modules.map((module) => [module.name, module.seedPrompt]),
+      ),
+    },
+    models: { task: models.task, optimizer: models.optimizer },
+    budget: {
+      maxEvaluations: budget.maxEvaluations,
+      ...(budget.maxSteps === undefined ? {} : { maxSteps: budget.maxSteps }),
+      ...(budget.maxWallTimeMinutes === undefined
+        ? {}
+        : { maxWallTimeMs: budget.maxWallTimeMinutes * 60_000 }),
+      ...(budget.maxOptimizerCostUsd === undefined && budget.maxOptimizerTokens === undefined
+        ? {}
+        : {
+            maxOptimizerCost: {
+              ...(budget.maxOptimizerCostUsd === undefined
+                ? {}
+                : { usd: budget.maxOptimizerCostUsd }),
+              ...(budget.maxOptimizerTokens === undefined
+                ? {}
+                : { tokens: budget.maxOptimizerTokens }),
+            },
+          }),
+    },
+    seed: config.seed,
+    minibatchSize: config.minibatchSize,
+    concurrency: config.concurrency,
+    settings: options.settings,
+    storage: runDirectoryStorage(options.store),
+    ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+    ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+    onEvent: options.onEvent,
+    clock: Date.now,
+  };
+}
