@@ -18,8 +18,14 @@ export {
 export { ForgeError } from './errors/forge-error.js';
 export { httpCallError, scrubError } from './errors/http-call-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
+export { httpStatusOf, isRetryableError } from './errors/is-retryable-error.js';
 export { LoadSettingError } from './errors/load-setting-error.js';
+export { type NetworkFailureKind, networkFailureKind } from './errors/network-error.js';
 export { type HeaderLookup, headerLookup, parseRetryAfterMs } from './errors/parse-retry-after.js';
+export {
+  type ProviderFailureContext,
+  providerFailure,
+} from './errors/provider-failure.js';
 export { RetryError, type RetryErrorReason } from './errors/retry-error.js';
 export type {
   CallMetadata,
@@ -106,6 +112,11 @@ export {
   parsePriceTable,
   priceUsage,
 } from './pricing/price-table.js';
+export {
+  guardProviderFactory,
+  guardProviderModel,
+  type ProviderGuardOptions,
+} from './registry/guard-provider-factory.js';
 export {
   defaultProviderRegistry,
   type ProviderFactory,

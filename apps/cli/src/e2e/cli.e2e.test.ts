@@ -340,6 +340,81 @@ describe('your own provider as a module', () => {
   });
 });
 
+describe("a custom provider's errors", () => {
+  it('reports a plain Error as the provider failure (exit 3, naming the module)', async () => {
+    const cwd = workspace('provider-plain-error');
+    writeFileSync(
+      join(cwd, 'boom.mjs'),
+      `export default (modelId) => ({
+  specificationVersion: 'v1', provider: 'boom', modelId,
+  async generate() { throw new Error('gateway rejected the request'); },
+});
+`,
+    );
+    const result = await runCli(
+      [
+        'optimize',
+        '-b',
+        'sim',
+        '--provider',
+        'boom=./boom.mjs',
+        '-t',
+        'boom:tiny',
+        '-o',
+        'sim:optimizer',
+        '--budget',
+        '60',
+        '--run-dir',
+        'run',
+      ],
+      { cwd },
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      'forge: boom:tiny: provider module ./boom.mjs failed: gateway rejected the request',
+    );
+    expect(result.stderr).not.toContain('bug in Forge');
+  });
+
+  it('retries network-shaped errors from a config provider before giving up with exit 3', async () => {
+    const cwd = workspace('provider-reset');
+    writeFileSync(
+      join(cwd, 'reset.mjs'),
+      `import { appendFileSync } from 'node:fs';
+export default (modelId) => ({
+  specificationVersion: 'v1', provider: 'reset', modelId,
+  async generate() {
+    appendFileSync(new URL('./calls.log', import.meta.url), 'call\\n');
+    throw Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+  },
+});
+`,
+    );
+    writeFileSync(
+      join(cwd, 'forge.yaml'),
+      [
+        'benchmark: sim',
+        'providers:',
+        '  reset: ./reset.mjs',
+        'taskModel:',
+        '  model: reset:tiny',
+        '  maxRetries: 1',
+        '  concurrency: 1',
+        'optimizerModel: sim:optimizer',
+        'budget: { maxEvaluations: 60 }',
+        '',
+      ].join('\n'),
+    );
+    const result = await runCli(['optimize', '-c', 'forge.yaml', '--run-dir', 'run'], { cwd });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('reset:tiny: failed after 2 attempts (retries exhausted)');
+    expect(result.stderr).toContain('provider module ./reset.mjs failed: read ECONNRESET');
+    const calls = readFileSync(join(cwd, 'calls.log'), 'utf8').trim().split('\n');
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.length % 2).toBe(0);
+  });
+});
+
 describe('the real provider stack against the simulated server', () => {
   it('runs a whole optimization through openai: model strings and never writes the API key', async () => {
     const server = await startSimServer({ latency: 1 });

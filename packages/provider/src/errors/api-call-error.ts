@@ -11,7 +11,9 @@ export type APICallErrorKind =
   | 'timeout'
   | 'aborted'
   | 'invalid-response'
-  | 'model-not-found';
+  | 'model-not-found'
+  /** A provider's own code threw an error that is not Forge's (a custom provider's plain `Error`). */
+  | 'provider';
 
 /**
  * A model call failed. Carries what a caller decides on: the HTTP status, whether a retry may

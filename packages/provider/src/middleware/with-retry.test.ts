@@ -48,6 +48,26 @@ describe('withRetry', () => {
     }
   });
 
+  it('retries plain errors that are network-shaped or marked isRetryable, never other plain errors', async () => {
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    const marked = Object.assign(new Error('overloaded, try later'), { isRetryable: true });
+    const model = new MockLanguageModel({
+      responses: [reset, new TypeError('fetch failed'), marked, 'through'],
+    });
+    const clock = new ManualClock();
+    const running = withRetry(model, { clock, random: () => 0 }).generate(prompt);
+    await clock.runAll();
+    await expect(running).resolves.toMatchObject({ text: 'through' });
+    expect(model.calls).toHaveLength(4);
+
+    const plain = new Error('the gateway rejected the prompt');
+    const once = new MockLanguageModel({ responses: [plain, 'unreachable'] });
+    await expect(withRetry(once, { clock: new ManualClock() }).generate(prompt)).rejects.toBe(
+      plain,
+    );
+    expect(once.calls).toHaveLength(1);
+  });
+
   it('waits exactly what retry-after asked, else exponential backoff with jitter', async () => {
     const model = new MockLanguageModel({
       responses: [httpError(429, 1500), httpError(500), httpError(500), 'ok'],

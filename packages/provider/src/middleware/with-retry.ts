@@ -1,4 +1,5 @@
 import { APICallError } from '../errors/api-call-error.js';
+import { isRetryableError } from '../errors/is-retryable-error.js';
 import { RetryError, type RetryErrorReason } from '../errors/retry-error.js';
 import type { GenerateRequest } from '../language-model/generate-request.js';
 import type { GenerateResult } from '../language-model/generate-result.js';
@@ -43,7 +44,11 @@ export interface RetryOptions {
   readonly random?: () => number;
   /** Timers. Default the system clock. */
   readonly clock?: Clock;
-  /** Decides whether an error is worth another attempt. Default: `APICallError.isRetryable`. */
+  /**
+   * Decides whether an error is worth another attempt. Default `isRetryableError`: an
+   * `APICallError`'s `isRetryable`, a boolean `isRetryable` on any other error, the HTTP rule for
+   * a `statusCode`, and network-shaped errors (`ECONNRESET`, `ETIMEDOUT`, `fetch failed`, …).
+   */
   readonly isRetryable?: (error: unknown) => boolean;
   /** Called before each wait, e.g. to log or count retries. */
   readonly onRetry?: (event: RetryEvent) => void;
@@ -51,7 +56,8 @@ export interface RetryOptions {
 
 /**
  * Retries failed calls with exponential backoff and jitter. Retries what `isRetryable` allows —
- * by default 408, 409, 429, 5xx, connection errors and timeouts, never other 4xx — waiting what
+ * by default 408, 409, 429, 5xx, connection errors and timeouts (network-shaped plain errors
+ * included), never other 4xx — waiting what
  * the server asked (`retry-after-ms`, `retry-after`) when it said, else the computed backoff.
  * A caller's abort ends retrying at once with the caller's reason.
  */
@@ -67,9 +73,7 @@ export function withRetry(model: LanguageModel, options: RetryOptions = {}): Lan
   const jitter = Math.min(1, Math.max(0, options.jitter ?? 0.25));
   const random = options.random ?? Math.random;
   const clock = options.clock ?? systemClock;
-  const isRetryable =
-    options.isRetryable ??
-    ((error: unknown) => APICallError.isInstance(error) && error.isRetryable);
+  const isRetryable = options.isRetryable ?? isRetryableError;
 
   return {
     ...modelIdentity(model),

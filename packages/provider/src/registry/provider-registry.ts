@@ -2,6 +2,7 @@ import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import type { LanguageModel } from '../language-model/language-model.js';
 import { parseModelString } from '../language-model/model-string.js';
 import type { Environment } from '../settings/load-setting.js';
+import { guardProviderFactory } from './guard-provider-factory.js';
 
 /** What a provider factory receives besides the model id. */
 export interface ProviderFactoryOptions {
@@ -91,9 +92,14 @@ export class ProviderRegistry {
 /** The process-wide registry that `registerProvider` adds to. */
 export const defaultProviderRegistry = new ProviderRegistry();
 
-/** Registers a provider factory in the default registry. */
+/**
+ * Registers a provider factory in the default registry. Whatever the factory or its models throw
+ * that is not a Forge error reaches Forge as an `APICallError` naming the provider: retried when
+ * it is network-shaped or carries `isRetryable: true`, reported as the provider's failure
+ * otherwise (see `guardProviderFactory`).
+ */
 export function registerProvider(name: string, factory: ProviderFactory): void {
-  defaultProviderRegistry.register(name, factory);
+  defaultProviderRegistry.register(name, guardProviderFactory(factory, { name }));
 }
 
 /** Removes a provider from the default registry. */

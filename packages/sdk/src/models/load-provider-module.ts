@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   defaultProviderRegistry,
+  guardProviderFactory,
   InvalidArgumentError,
   type LanguageModel,
   type ProviderFactory,
@@ -13,6 +14,9 @@ import {
  * (`--provider mine=./my-provider.js`). The module's default export (or its `provider` export)
  * must be a `ProviderFactory` — `(modelId, options) => LanguageModel` — or a `LanguageModel`
  * object, which is then used for every model id. Relative paths are resolved from `cwd`.
+ * Whatever the module's code throws that is not a Forge error becomes an `APICallError` naming
+ * the provider and the module (retried when network-shaped or marked `isRetryable: true`), so the
+ * CLI reports it as the provider's failure (exit 3), not as a bug in Forge.
  *
  * @throws InvalidArgumentError naming the path when the module cannot be loaded or exports
  * neither.
@@ -37,12 +41,16 @@ export async function registerProviderModule(
   }
   const exported = loaded.default ?? loaded.provider;
   const registry = options.registry ?? defaultProviderRegistry;
+  const guard = { name, source: `provider module ${modulePath}` };
   if (typeof exported === 'function') {
-    registry.register(name, exported as ProviderFactory);
+    registry.register(name, guardProviderFactory(exported as ProviderFactory, guard));
     return;
   }
   if (isLanguageModel(exported)) {
-    registry.register(name, () => exported);
+    registry.register(
+      name,
+      guardProviderFactory(() => exported, guard),
+    );
     return;
   }
   throw new InvalidArgumentError({
