@@ -67,6 +67,11 @@ export {
   signatureToJson,
 } from './signature/signature.js';
 export {
+  isZodSignatureDeclaration,
+  signatureFromZod,
+  type ZodSignatureDeclaration,
+} from './signature/signature-from-zod.js';
+export {
   extractXmlBlock,
   type JsonObjectResult,
   parseJsonObject,

@@ -1,5 +1,10 @@
 import { InvalidArgumentError } from '@forge/provider';
 import { parseFieldType } from './field-type.js';
+import {
+  isZodSignatureDeclaration,
+  signatureFromZod,
+  type ZodSignatureDeclaration,
+} from './signature-from-zod.js';
 
 /** One declared field of a signature. */
 export interface SignatureField {
@@ -33,11 +38,16 @@ export interface SignatureJson {
 
 /**
  * Checks a signature and returns it: field names unique across inputs and outputs, names usable
- * as JSON keys, types parseable.
+ * as JSON keys, types parseable. The signature is given either as field lists or as zod object
+ * schemas (`{ name, input: z.object(…), output: z.object(…) }`; see `signatureFromZod` for how
+ * zod types map to field types).
  *
  * @throws InvalidArgumentError naming the offending field.
  */
-export function defineSignature(signature: Signature): Signature {
+export function defineSignature(declaration: Signature | ZodSignatureDeclaration): Signature {
+  const signature = isZodSignatureDeclaration(declaration)
+    ? signatureFromZod(declaration)
+    : declaration;
   const seen = new Set<string>();
   const fields = [...signature.inputFields, ...signature.outputFields];
   if (signature.outputFields.length === 0) {

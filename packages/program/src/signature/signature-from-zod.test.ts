@@ -1,0 +1,167 @@
+import { InvalidArgumentError } from '@forge/provider';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { coerceToSignature } from './coerce-to-signature.js';
+import { defineSignature } from './signature.js';
+import { signatureFromZod } from './signature-from-zod.js';
+
+function failure(run: () => unknown): InvalidArgumentError {
+  try {
+    run();
+  } catch (error) {
+    if (InvalidArgumentError.isInstance(error)) return error;
+    throw error;
+  }
+  throw new Error('expected an InvalidArgumentError');
+}
+
+describe('signatureFromZod', () => {
+  it('maps every supported zod type to the paper notation, in declaration order', () => {
+    const signature = signatureFromZod({
+      name: 'Everything',
+      input: z.object({
+        text: z.string(),
+        mail: z.email(),
+        choice: z.enum(['yes', 'no']),
+        count: z.int(),
+        chained: z.number().min(0).int(),
+        small: z.int32(),
+        ratio: z.number(),
+        flag: z.boolean(),
+        tags: z.array(z.string()),
+        grid: z.array(z.array(z.number())),
+      }),
+      output: z.object({
+        scores: z.record(z.string(), z.int()),
+        byYear: z.record(z.int(), z.array(z.boolean())),
+      }),
+    });
+    expect(signature.inputFields.map((field) => [field.name, field.type])).toEqual([
+      ['text', 'str'],
+      ['mail', 'str'],
+      ['choice', 'str'],
+      ['count', 'int'],
+      ['chained', 'int'],
+      ['small', 'int'],
+      ['ratio', 'float'],
+      ['flag', 'bool'],
+      ['tags', 'list[str]'],
+      ['grid', 'list[list[float]]'],
+    ]);
+    expect(signature.outputFields.map((field) => [field.name, field.type])).toEqual([
+      ['scores', 'dict[str,int]'],
+      ['byYear', 'dict[int,list[bool]]'],
+    ]);
+  });
+
+  it('takes descriptions from .describe() or .meta(), else leaves them empty', () => {
+    const signature = defineSignature({
+      name: 'QA',
+      input: z.object({
+        question: z.string().describe('A question about the passage.'),
+        passage: z.string().meta({ description: 'The passage.' }),
+      }),
+      output: z.object({ answer: z.string() }),
+    });
+    expect(signature).toEqual({
+      name: 'QA',
+      inputFields: [
+        { name: 'question', type: 'str', description: 'A question about the passage.' },
+        { name: 'passage', type: 'str', description: 'The passage.' },
+      ],
+      outputFields: [{ name: 'answer', type: 'str', description: '' }],
+    });
+  });
+
+  it('gives a signature the rest of Forge uses like one declared by field lists', () => {
+    const signature = defineSignature({
+      name: 'Count',
+      input: z.object({ text: z.string() }),
+      output: z.object({ words: z.int().describe('Number of words.') }),
+    });
+    expect(coerceToSignature({ text: 'a b c', words: 3 }, signature)).toMatchObject({
+      ok: true,
+      input: { text: 'a b c' },
+      gold: { words: 3 },
+    });
+    expect(coerceToSignature({ text: 'a b c', words: 2.5 }, signature)).toMatchObject({
+      ok: false,
+      field: 'words',
+    });
+  });
+
+  it('names the field and the place inside it for unsupported zod types', () => {
+    const cases: [z.ZodType, string][] = [
+      [z.string().optional(), 'zod optional is not supported: every signature field is required'],
+      [z.string().nullable(), 'zod nullable is not supported'],
+      [z.string().default('x'), 'zod default is not supported'],
+      [z.object({ a: z.string() }), 'zod type "object" is not supported'],
+      [z.union([z.string(), z.int()]), 'zod type "union" is not supported'],
+      [z.literal('x'), 'zod type "literal" is not supported'],
+      [z.bigint(), 'zod type "bigint" is not supported'],
+      [z.array(z.date()), 'zod type "date" is not supported (at list element)'],
+      [
+        z.record(z.string(), z.array(z.string().optional())),
+        'zod optional is not supported (at dict value > list element)',
+      ],
+    ];
+    for (const [answer, problem] of cases) {
+      const error = failure(() =>
+        defineSignature({
+          name: 'Bad',
+          input: z.object({ question: z.string() }),
+          output: z.object({ answer }),
+        }),
+      );
+      expect(error.argument).toBe('signature Bad, output field "answer"');
+      expect(error.message).toContain(`signature Bad, output field "answer": ${problem}`);
+    }
+  });
+
+  it('accepts string enums as dict keys', () => {
+    const signature = signatureFromZod({
+      name: 'Votes',
+      input: z.object({ ballot: z.string() }),
+      output: z.object({ tally: z.record(z.enum(['yes', 'no']), z.int()) }),
+    });
+    expect(signature.outputFields[0]?.type).toBe('dict[str,int]');
+  });
+
+  it('rejects a dict whose keys are not strings or integers', () => {
+    const error = failure(() =>
+      signatureFromZod({
+        name: 'Bad',
+        input: z.object({ weights: z.record(z.number(), z.int()) }),
+        output: z.object({ answer: z.string() }),
+      }),
+    );
+    expect(error.message).toBe(
+      'signature Bad, input field "weights": dict keys must be strings or integers (at dict key), got float',
+    );
+  });
+
+  it('rejects a side that is not a zod object, and still checks names like field lists', () => {
+    const notObject = failure(() =>
+      defineSignature({
+        name: 'Bad',
+        input: z.array(z.string()) as unknown as z.ZodObject,
+        output: z.object({ answer: z.string() }),
+      }),
+    );
+    expect(notObject.message).toBe(
+      'signature Bad, input: expected a zod object schema, e.g. z.object({ question: z.string() })',
+    );
+    const clash = failure(() =>
+      defineSignature({
+        name: 'Bad',
+        input: z.object({ answer: z.string() }),
+        output: z.object({ answer: z.string() }),
+      }),
+    );
+    expect(clash.message).toContain('field "answer": declared twice');
+    const empty = failure(() =>
+      defineSignature({ name: 'Bad', input: z.object({ q: z.string() }), output: z.object({}) }),
+    );
+    expect(empty.message).toContain('declares no output field');
+  });
+});
