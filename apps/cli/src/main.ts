@@ -1,5 +1,6 @@
 import { redactSecrets } from '@forge/provider';
 import { Command, CommanderError } from 'commander';
+import { appworldCommand } from './commands/appworld-command.js';
 import { dataCommand } from './commands/data-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
@@ -42,6 +43,7 @@ export async function main(argv: readonly string[], terminal: Terminal): Promise
   reportCommands(program, terminal);
   dataCommand(program, terminal, setExit);
   simCommand(program, terminal);
+  appworldCommand(program, terminal);
   for (const command of program.commands) command.exitOverride();
   try {
     await program.parseAsync([...argv], { from: 'user' });

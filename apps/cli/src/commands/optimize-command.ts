@@ -13,7 +13,7 @@ export function addRunFlags(command: Command): Command {
     .option('-c, --config <file>', 'config file (default: forge.config.{ts,mjs,js,json,yaml} here)')
     .option(
       '-b, --benchmark <id>',
-      'benchmark: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, sim',
+      'benchmark: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, appworld, sim',
     )
     .option('--program <module>', 'your own benchmark module instead of --benchmark')
     .option('--data-dir <dir>', 'benchmark data directory (default data/<benchmark>)')

@@ -68,7 +68,7 @@ export function requestError(response: {
     message = `AppWorld server at ${url} is running another task (${said}): another client is using this server. AppWorld runs one task per server process, so give every run its own servers.`;
   } else if (status === 422) {
     kind = 'invalid-request';
-    message = `AppWorld server at ${url} rejected the body of ${endpoint} (${said}); is the server's AppWorld version one this client supports (0.1 or 0.2)?`;
+    message = `AppWorld server at ${url} rejected the body of ${endpoint} (${said}); was the server started from an AppWorld version whose endpoints differ?`;
   } else if (status === 404) {
     kind = 'not-found';
     message = `AppWorld server at ${url} has no ${endpoint} (${said}); is it an AppWorld environment server (\`appworld serve environment\`), and not \`appworld serve apis\`?`;

@@ -82,7 +82,8 @@ function generate(user: string, messages: readonly Message[]): GenerateResult {
     );
     return call(1, 'draft_task', {
       base_task_id: source,
-      instruction: task.instruction,
+      // Worded unlike the fake tasks, so the leakage guard does not take it for a copy of one.
+      instruction: `Tick off every to-do that has "${keyword}" in its title.`,
       solution_code: [
         ...open.map((item) => `apis.todo.mark_done(item_id=${item.id})`),
         'apis.supervisor.complete_task()',

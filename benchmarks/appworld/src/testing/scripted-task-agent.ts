@@ -16,7 +16,8 @@ const usage = { inputTokens: 40, outputTokens: 20 };
 
 /**
  * A scripted task model for the fake environment (simulated, not a real model). It reads its
- * task from the user message (the two instruction forms of the fake tasks) and lists the to-do
+ * task from the user message (the instruction forms of the fake tasks and of the scripted
+ * generator's tasks) and lists the to-do
  * items with `execute_python`: only the first page, unless its system prompt tells it to read
  * every page (it looks for "every page"). Then it marks the matching items done, or answers
  * their count, and completes the task. Its behaviour comes from the prompt and the tool
@@ -72,7 +73,9 @@ function listPage(page: number): string {
 export function parseTask(
   message: string,
 ): { readonly kind: 'mark' | 'count'; readonly keyword: string } | undefined {
-  const mark = /Mark every item on my to-do list that mentions "([^"]+)" as done\./.exec(message);
+  const mark =
+    /Mark every item on my to-do list that mentions "([^"]+)" as done\./.exec(message) ??
+    /Tick off every to-do that has "([^"]+)" in its title\./.exec(message);
   if (mark !== null) return { kind: 'mark', keyword: mark[1] as string };
   const count = /How many items on my to-do list mention "([^"]+)"\?/.exec(message);
   if (count !== null) return { kind: 'count', keyword: count[1] as string };

@@ -18,6 +18,7 @@ const loaders = new Map<string, BenchmarkLoader>([
   ['lawbench', async () => (await import('@forge/bench-lawbench')).benchmarkPackage],
   ['aime', async () => (await import('@forge/bench-aime')).benchmarkPackage],
   ['mmlu-pro', async () => (await import('@forge/bench-mmlu-pro')).benchmarkPackage],
+  ['appworld', async () => (await import('@forge/bench-appworld')).benchmarkPackage],
 ]);
 
 /** Registers a benchmark under an id (replacing a built-in of the same id). */

@@ -69,7 +69,7 @@ export const forgeConfigSchema = z
       .string()
       .optional()
       .describe(
-        'Benchmark id: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, or sim (the offline simulated task).',
+        'Benchmark id: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, appworld, or sim (the offline simulated task).',
       ),
     program: z
       .string()
