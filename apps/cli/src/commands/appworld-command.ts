@@ -57,8 +57,10 @@ export function appworldCommand(program: Command, terminal: Terminal): void {
               terminal.err.write(`${event.url} is back\n`);
           },
         });
+        let interrupted = false;
         const stopped = new Promise<void>((resolve) => {
           const stop = () => {
+            interrupted = true;
             process.off('SIGINT', stop);
             process.off('SIGTERM', stop);
             void supervisor.stop().then(resolve);
@@ -71,6 +73,8 @@ export function appworldCommand(program: Command, terminal: Terminal): void {
           await supervisor.waitUntilReady(startupTimeoutMs);
         } catch (error) {
           await supervisor.stop();
+          // Ctrl-C during start-up is a normal stop, not a failure.
+          if (interrupted) return;
           throw error;
         }
         const urls = supervisor.urls;

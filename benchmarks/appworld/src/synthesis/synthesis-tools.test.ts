@@ -131,4 +131,17 @@ describe('synthesis tools', () => {
       task_id: published.task_id,
     });
   });
+
+  it('says what to do when the authoring backend is not running', async () => {
+    const gone = await startFakeAppWorldServer({ authoring: true });
+    await gone.kill();
+    await using server = await startFakeAppWorldServer();
+    const tools = createSynthesisTools(
+      new AppWorldServerPool({ urls: [server.url] }),
+      createHttpAuthoring({ url: gone.url }),
+    );
+    await expect(run(tools, 'draft_task', grocery)).rejects.toThrow(
+      'Start the task-authoring backend, or remove benchmarkSettings.authoringUrl',
+    );
+  });
 });
