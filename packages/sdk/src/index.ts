@@ -1,3 +1,18 @@
+export type {
+  RunReportCandidate,
+  RunReportCurvePoint,
+  RunReportData,
+  RunReportFailureMode,
+  RunReportFailureModeWindow,
+  RunReportRun,
+  RunReportStatus,
+  RunReportSummary,
+  RunReportSynthesisEvent,
+  RunReportSynthesisMode,
+  RunReportTrainingSize,
+  RunReportUsage,
+} from '@forge/report';
+export { loadReportData, renderRunReport } from '@forge/report';
 export {
   type BenchmarkLoader,
   benchmarkIds,
@@ -58,22 +73,6 @@ export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
 export { registerConfigProviders } from './models/register-config-providers.js';
 export { type ResolveModelOptions, resolveModel } from './models/resolve-model.js';
-export type {
-  RunReportCandidate,
-  RunReportCurvePoint,
-  RunReportData,
-  RunReportFailureMode,
-  RunReportFailureModeWindow,
-  RunReportRun,
-  RunReportStatus,
-  RunReportSummary,
-  RunReportSynthesisEvent,
-  RunReportSynthesisMode,
-  RunReportTrainingSize,
-  RunReportUsage,
-} from './report/index.js';
-export { renderRunReport } from './report/index.js';
-export { loadReportData } from './report-data/load-report-data.js';
 export { evaluateOnTest, type TestScores } from './run/evaluate-test.js';
 export { loadConfiguredBenchmark, loadConfiguredSplits } from './run/load-benchmark.js';
 export { type OptimizeOptions, type OptimizeResult, optimize } from './run/optimize.js';

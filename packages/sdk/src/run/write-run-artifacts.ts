@@ -2,10 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SearchResult } from '@forge/core';
 import type { MethodResult } from '@forge/method';
+import { loadReportData, renderRunReport } from '@forge/report';
 import type { SqliteRunStore } from '@forge/store';
 import { toJsonl } from '@forge/synth';
-import { renderRunReport } from '../report/index.js';
-import { loadReportData } from '../report-data/load-report-data.js';
 import type { ForgeRunEndEvent } from './sdk-events.js';
 
 /**

@@ -1,8 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadReportData, renderRunReport } from '@forge/report';
 import { openRunDatabase } from '@forge/store';
-import { renderRunReport } from '../report/index.js';
-import { loadReportData } from '../report-data/load-report-data.js';
 
 /** Writes the HTML report of a run (default `<runDir>/report.html`) and returns its path. */
 export function writeReport(runDir: string, out: string = join(runDir, 'report.html')): string {

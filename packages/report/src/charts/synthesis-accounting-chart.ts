@@ -1,12 +1,12 @@
-import { type PlotArea, renderBottomAxis } from './axis.js';
-import { renderChartFigure, renderChartSvg, renderEmptyChart } from './chart-figure.js';
-import { outcomeColor, outcomeLabel, outcomeOrder } from './chart-palette.js';
-import { escapeHtml } from './escape-html.js';
-import { finiteOr } from './finite-or.js';
-import { formatAdmissionRate, formatCount, formatPercent } from './format-value.js';
-import { createLinearScale, niceDomain } from './linear-scale.js';
-import type { RunReportData, RunReportSynthesisEvent } from './run-report-data.js';
-import { svgElement, svgText, svgTitle } from './svg-element.js';
+import type { RunReportData, RunReportSynthesisEvent } from '../data/run-report-data.js';
+import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
+import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { outcomeColor, outcomeLabel, outcomeOrder } from '../primitives/chart-palette.js';
+import { escapeHtml } from '../primitives/escape-html.js';
+import { finiteOr } from '../primitives/finite-or.js';
+import { formatAdmissionRate, formatCount, formatPercent } from '../primitives/format-value.js';
+import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
+import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 
 const width = 960;
 const rowHeight = 40;

@@ -1,5 +1,5 @@
+import type { RunReportCandidate, RunReportCurvePoint } from '../data/run-report-data.js';
 import { finiteOr } from './finite-or.js';
-import type { RunReportCandidate, RunReportCurvePoint } from './run-report-data.js';
 
 /**
  * The best-so-far curve, sorted by evaluations and free of non-finite points. When the run

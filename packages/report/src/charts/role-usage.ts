@@ -1,5 +1,5 @@
-import { finiteOr } from './finite-or.js';
-import type { RunReportUsage } from './run-report-data.js';
+import type { RunReportUsage } from '../data/run-report-data.js';
+import { finiteOr } from '../primitives/finite-or.js';
 
 const roleOrder: readonly string[] = ['task', 'reflect', 'assign', 'generate', 'verify'];
 

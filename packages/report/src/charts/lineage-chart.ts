@@ -1,10 +1,10 @@
-import { renderChartFigure, renderChartSvg, renderEmptyChart } from './chart-figure.js';
-import { finiteOr } from './finite-or.js';
-import { formatCount, formatQuantity, formatScore } from './format-value.js';
-import { ancestryOf, layoutLineage } from './lineage-layout.js';
-import type { RunReportCandidate, RunReportData } from './run-report-data.js';
-import { createScoreColor, rampColor } from './score-color.js';
-import { svgElement, svgText, svgTitle } from './svg-element.js';
+import type { RunReportCandidate, RunReportData } from '../data/run-report-data.js';
+import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { finiteOr } from '../primitives/finite-or.js';
+import { formatCount, formatQuantity, formatScore } from '../primitives/format-value.js';
+import { ancestryOf, layoutLineage } from '../primitives/lineage-layout.js';
+import { createScoreColor, rampColor } from '../primitives/score-color.js';
+import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 
 // Natural-size geometry: the tree scrolls instead of shrinking, so labels stay legible at 200+.
 const nodeWidth = 70;

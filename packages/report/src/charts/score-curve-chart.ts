@@ -1,12 +1,12 @@
-import { type PlotArea, renderBottomAxis, renderLeftAxis } from './axis.js';
-import { bestScoreSteps, stepPath } from './best-score-steps.js';
-import { renderChartFigure, renderChartSvg, renderEmptyChart } from './chart-figure.js';
-import { finiteOr } from './finite-or.js';
-import { formatCount, formatScore } from './format-value.js';
-import { createLinearScale, niceDomain } from './linear-scale.js';
-import type { RunReportData } from './run-report-data.js';
-import { scoreDomain } from './score-domain.js';
-import { svgElement, svgText, svgTitle } from './svg-element.js';
+import type { RunReportData } from '../data/run-report-data.js';
+import { type PlotArea, renderBottomAxis, renderLeftAxis } from '../primitives/axis.js';
+import { bestScoreSteps, stepPath } from '../primitives/best-score-steps.js';
+import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { finiteOr } from '../primitives/finite-or.js';
+import { formatCount, formatScore } from '../primitives/format-value.js';
+import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
+import { scoreDomain } from '../primitives/score-domain.js';
+import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 
 const width = 960;
 const height = 400;

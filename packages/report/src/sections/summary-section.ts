@@ -1,7 +1,7 @@
-import { escapeHtml } from './escape-html.js';
-import { finiteOr } from './finite-or.js';
-import { formatCount, formatScore } from './format-value.js';
-import type { RunReportData } from './run-report-data.js';
+import type { RunReportData } from '../data/run-report-data.js';
+import { escapeHtml } from '../primitives/escape-html.js';
+import { finiteOr } from '../primitives/finite-or.js';
+import { formatCount, formatScore } from '../primitives/format-value.js';
 
 function row(label: string, value: string, note = ''): string {
   const noteMarkup = note === '' ? '' : ` <span class="muted">${escapeHtml(note)}</span>`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { RunReportCandidate } from '../data/run-report-data.js';
 import { bestScoreSteps, stepPath } from './best-score-steps.js';
-import type { RunReportCandidate } from './run-report-data.js';
 
 function candidate(index: number, score: number, evaluations: number): RunReportCandidate {
   return {

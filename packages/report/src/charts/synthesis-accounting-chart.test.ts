@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { minimalRunReportData } from './__fixtures__/minimal-run-report-data.js';
-import { numberOf, readMarks } from './__fixtures__/read-svg-marks.js';
-import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
-import type { RunReportSynthesisEvent } from './run-report-data.js';
+import { minimalRunReportData } from '../__fixtures__/minimal-run-report-data.js';
+import { numberOf, readMarks } from '../__fixtures__/read-svg-marks.js';
+import { sampleRunReportData } from '../__fixtures__/sample-run-report-data.js';
+import type { RunReportSynthesisEvent } from '../data/run-report-data.js';
 import { outcomesPresent, renderSynthesisAccountingChart } from './synthesis-accounting-chart.js';
 
 function event(number: number, outcomes: Record<string, number>): RunReportSynthesisEvent {

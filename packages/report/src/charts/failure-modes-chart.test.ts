@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { minimalRunReportData } from './__fixtures__/minimal-run-report-data.js';
-import { numberOf, readMarks } from './__fixtures__/read-svg-marks.js';
-import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
+import { minimalRunReportData } from '../__fixtures__/minimal-run-report-data.js';
+import { numberOf, readMarks } from '../__fixtures__/read-svg-marks.js';
+import { sampleRunReportData } from '../__fixtures__/sample-run-report-data.js';
+import type { RunReportFailureModeWindow } from '../data/run-report-data.js';
 import { renderFailureModesChart } from './failure-modes-chart.js';
-import type { RunReportFailureModeWindow } from './run-report-data.js';
 
 function window(
   event: number,

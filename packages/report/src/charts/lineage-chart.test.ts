@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { minimalRunReportData } from './__fixtures__/minimal-run-report-data.js';
-import { numberOf, readMarks } from './__fixtures__/read-svg-marks.js';
-import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
+import { minimalRunReportData } from '../__fixtures__/minimal-run-report-data.js';
+import { numberOf, readMarks } from '../__fixtures__/read-svg-marks.js';
+import { sampleRunReportData } from '../__fixtures__/sample-run-report-data.js';
+import type { RunReportCandidate } from '../data/run-report-data.js';
 import { renderLineageChart } from './lineage-chart.js';
-import type { RunReportCandidate } from './run-report-data.js';
 
 function nodePositions(markup: string): Map<number, { x: number; y: number }> {
   const positions = new Map<number, { x: number; y: number }>();

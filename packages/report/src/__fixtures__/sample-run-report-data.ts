@@ -4,7 +4,7 @@ import type {
   RunReportData,
   RunReportFailureModeWindow,
   RunReportSynthesisEvent,
-} from '../run-report-data.js';
+} from '../data/run-report-data.js';
 
 /** What the sample run looks like. */
 export interface SampleRunOptions {

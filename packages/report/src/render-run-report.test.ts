@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { minimalRunReportData } from './__fixtures__/minimal-run-report-data.js';
 import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
+import type { RunReportData } from './data/run-report-data.js';
 import { renderRunReport } from './render-run-report.js';
-import type { RunReportData } from './run-report-data.js';
 
 const charts = ['score-curve', 'lineage', 'synthesis-accounting', 'failure-modes', 'cost-by-role'];
 

@@ -1,10 +1,10 @@
-import { type PlotArea, renderBottomAxis } from './axis.js';
-import { renderChartFigure, renderChartSvg, renderEmptyChart } from './chart-figure.js';
-import { formatCompact, formatCount, formatUsd } from './format-value.js';
-import { createLinearScale, niceDomain } from './linear-scale.js';
+import type { RunReportData, RunReportUsage } from '../data/run-report-data.js';
+import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
+import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { formatCompact, formatCount, formatUsd } from '../primitives/format-value.js';
+import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
+import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 import { usageByRole } from './role-usage.js';
-import type { RunReportData, RunReportUsage } from './run-report-data.js';
-import { svgElement, svgText, svgTitle } from './svg-element.js';
 
 const width = 960;
 const rowHeight = 38;

@@ -1,17 +1,17 @@
-import { renderCostByRoleChart } from './cost-by-role-chart.js';
-import { escapeHtml } from './escape-html.js';
-import { renderFailureModesChart } from './failure-modes-chart.js';
-import { renderLineageChart } from './lineage-chart.js';
-import { renderPromptsSection } from './prompts-section.js';
+import { renderCostByRoleChart } from './charts/cost-by-role-chart.js';
+import { renderFailureModesChart } from './charts/failure-modes-chart.js';
+import { renderLineageChart } from './charts/lineage-chart.js';
+import { renderScoreCurveChart } from './charts/score-curve-chart.js';
+import { renderSynthesisAccountingChart } from './charts/synthesis-accounting-chart.js';
+import type { RunReportData } from './data/run-report-data.js';
+import { escapeHtml } from './primitives/escape-html.js';
 import { reportStyles } from './report-styles.js';
-import type { RunReportData } from './run-report-data.js';
-import { renderScoreCurveChart } from './score-curve-chart.js';
+import { renderPromptsSection } from './sections/prompts-section.js';
 import {
   renderSimulatedBanner,
   renderStatusBanner,
   renderSummarySection,
-} from './summary-section.js';
-import { renderSynthesisAccountingChart } from './synthesis-accounting-chart.js';
+} from './sections/summary-section.js';
 
 // The page loads nothing: no scripts at all, and inline styles plus data: URIs only.
 // The policy also turns any markup that slipped past escaping into a blocked, inert request.

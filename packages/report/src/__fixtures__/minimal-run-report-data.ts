@@ -1,4 +1,4 @@
-import type { RunReportData } from '../run-report-data.js';
+import type { RunReportData } from '../data/run-report-data.js';
 
 /** The smallest valid report: a lone seed, no synthesis, no usage, one module. */
 export function minimalRunReportData(overrides: Partial<RunReportData> = {}): RunReportData {

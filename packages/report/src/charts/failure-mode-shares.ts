@@ -1,5 +1,5 @@
-import { finiteOr } from './finite-or.js';
-import type { RunReportFailureModeWindow } from './run-report-data.js';
+import type { RunReportFailureModeWindow } from '../data/run-report-data.js';
+import { finiteOr } from '../primitives/finite-or.js';
 
 /** One failure mode's share of its window's failures. */
 export interface FailureModeShare {

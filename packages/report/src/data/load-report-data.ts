@@ -8,7 +8,7 @@ import type {
   RunReportStatus,
   RunReportSynthesisEvent,
   RunReportUsage,
-} from '../report/index.js';
+} from './run-report-data.js';
 
 interface CandidateRow {
   candidate: number;

@@ -1,17 +1,17 @@
-import { type PlotArea, renderLeftAxis } from './axis.js';
-import { renderChartFigure, renderChartSvg, renderEmptyChart } from './chart-figure.js';
-import { categoricalColor } from './chart-palette.js';
-import { escapeHtml } from './escape-html.js';
+import type { RunReportData } from '../data/run-report-data.js';
+import { type PlotArea, renderLeftAxis } from '../primitives/axis.js';
+import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { categoricalColor } from '../primitives/chart-palette.js';
+import { escapeHtml } from '../primitives/escape-html.js';
+import { formatCount, formatPercent, formatQuantity } from '../primitives/format-value.js';
+import { niceTicks } from '../primitives/linear-scale.js';
+import { createLogScale, shareDomain } from '../primitives/log-scale.js';
+import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 import {
   type FailureModeShareWindow,
   failureModeShares,
   pointRadius,
 } from './failure-mode-shares.js';
-import { formatCount, formatPercent, formatQuantity } from './format-value.js';
-import { niceTicks } from './linear-scale.js';
-import { createLogScale, shareDomain } from './log-scale.js';
-import type { RunReportData } from './run-report-data.js';
-import { svgElement, svgText, svgTitle } from './svg-element.js';
 
 const width = 960;
 const area: PlotArea = { left: 76, top: 84, right: 940, bottom: 360 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { minimalRunReportData } from './__fixtures__/minimal-run-report-data.js';
+import { minimalRunReportData } from '../__fixtures__/minimal-run-report-data.js';
 import { promptModules, renderPromptsSection } from './prompts-section.js';
 
 describe('promptModules', () => {

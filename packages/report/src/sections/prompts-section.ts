@@ -1,5 +1,5 @@
-import { escapeHtml } from './escape-html.js';
-import type { RunReportData } from './run-report-data.js';
+import type { RunReportData } from '../data/run-report-data.js';
+import { escapeHtml } from '../primitives/escape-html.js';
 
 /** Modules in the seed's order, then any the best candidate has that the seed lacks. */
 export function promptModules(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { minimalRunReportData } from './__fixtures__/minimal-run-report-data.js';
-import { numberOf, readMarks } from './__fixtures__/read-svg-marks.js';
-import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
+import { minimalRunReportData } from '../__fixtures__/minimal-run-report-data.js';
+import { numberOf, readMarks } from '../__fixtures__/read-svg-marks.js';
+import { sampleRunReportData } from '../__fixtures__/sample-run-report-data.js';
 import { renderCostByRoleChart } from './cost-by-role-chart.js';
 
 describe('renderCostByRoleChart', () => {

@@ -1,0 +1,96 @@
+export { renderCostByRoleChart } from './charts/cost-by-role-chart.js';
+export {
+  type FailureModeShare,
+  type FailureModeShareWindow,
+  failureModeShares,
+  pointRadius,
+} from './charts/failure-mode-shares.js';
+export { renderFailureModesChart } from './charts/failure-modes-chart.js';
+export { renderLineageChart } from './charts/lineage-chart.js';
+export { usageByRole } from './charts/role-usage.js';
+export { formatScoreTick, renderScoreCurveChart } from './charts/score-curve-chart.js';
+export {
+  outcomesPresent,
+  renderSynthesisAccountingChart,
+} from './charts/synthesis-accounting-chart.js';
+export { loadReportData } from './data/load-report-data.js';
+export type {
+  RunReportCandidate,
+  RunReportCurvePoint,
+  RunReportData,
+  RunReportFailureMode,
+  RunReportFailureModeWindow,
+  RunReportRun,
+  RunReportStatus,
+  RunReportSummary,
+  RunReportSynthesisEvent,
+  RunReportSynthesisMode,
+  RunReportTrainingSize,
+  RunReportUsage,
+} from './data/run-report-data.js';
+export {
+  type BottomAxisOptions,
+  type LeftAxisOptions,
+  type PlotArea,
+  renderBottomAxis,
+  renderLeftAxis,
+} from './primitives/axis.js';
+export { bestScoreSteps, stepPath } from './primitives/best-score-steps.js';
+export {
+  type ChartFigureOptions,
+  type ChartSvgOptions,
+  renderChartFigure,
+  renderChartSvg,
+  renderEmptyChart,
+} from './primitives/chart-figure.js';
+export {
+  categoricalColor,
+  outcomeColor,
+  outcomeLabel,
+  outcomeOrder,
+} from './primitives/chart-palette.js';
+export { escapeHtml } from './primitives/escape-html.js';
+export { finiteOr } from './primitives/finite-or.js';
+export {
+  formatAdmissionRate,
+  formatCompact,
+  formatCount,
+  formatPercent,
+  formatQuantity,
+  formatScore,
+  formatUsd,
+} from './primitives/format-value.js';
+export {
+  ancestryOf,
+  type LineageInput,
+  type LineageLayout,
+  type LineageLayoutOptions,
+  type LineageNode,
+  layoutLineage,
+} from './primitives/lineage-layout.js';
+export {
+  createLinearScale,
+  type LinearScale,
+  niceDomain,
+  niceStep,
+  niceTicks,
+} from './primitives/linear-scale.js';
+export { createLogScale, type LogScale, shareDomain } from './primitives/log-scale.js';
+export { createScoreColor, rampColor } from './primitives/score-color.js';
+export { scoreDomain } from './primitives/score-domain.js';
+export {
+  formatAttributes,
+  formatSvgNumber,
+  type SvgAttributes,
+  svgElement,
+  svgText,
+  svgTitle,
+} from './primitives/svg-element.js';
+export { renderRunReport } from './render-run-report.js';
+export { reportStyles } from './report-styles.js';
+export { promptModules, renderPromptsSection } from './sections/prompts-section.js';
+export {
+  renderSimulatedBanner,
+  renderStatusBanner,
+  renderSummarySection,
+} from './sections/summary-section.js';
