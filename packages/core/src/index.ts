@@ -14,6 +14,7 @@ export type {
   StepStartEvent,
   SynthesisEndEvent,
   SynthesisStartEvent,
+  WarningEvent,
 } from './events/search-event.js';
 export {
   callReflector,
@@ -81,8 +82,23 @@ export {
   stopOnSignal,
 } from './stop/stop-rules.js';
 export {
+  type CommitDetails,
   MemoryRunStore,
+  type ReflectionDetail,
   type RunCommit,
   type RunHeader,
   type RunStore,
+  type ValidationPassDetail,
 } from './store/run-store.js';
+export { type ContractMonitor, createContractMonitor } from './warnings/contract-monitor.js';
+export {
+  addToTally,
+  type ContractTally,
+  type ContractWarning,
+  contractExample,
+  contractExampleLength,
+  contractWarning,
+  contractWarningThreshold,
+  type OptimizerRole,
+  optimizerContracts,
+} from './warnings/contract-warnings.js';

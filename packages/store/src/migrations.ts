@@ -177,4 +177,26 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX checkpoint_records_by_kind ON checkpoint_records (kind);
   `,
+  // 3: what the report's explorers show. Every reflector answer (with the prompt it proposed,
+  // also for rejected proposals), the output, feedback and trace of every validation
+  // evaluation, and the assigner's raw answer.
+  `
+  CREATE TABLE reflections (
+    step INTEGER PRIMARY KEY,
+    parent INTEGER NOT NULL,
+    module TEXT NOT NULL,
+    response_text TEXT NOT NULL,
+    prompt TEXT
+  );
+  CREATE TABLE validation_evaluations (
+    candidate INTEGER NOT NULL,
+    instance_id TEXT NOT NULL,
+    output TEXT NOT NULL,
+    feedback TEXT,
+    module_feedback TEXT,
+    trace TEXT NOT NULL,
+    PRIMARY KEY (candidate, instance_id)
+  );
+  ALTER TABLE assignments ADD COLUMN response_text TEXT;
+  `,
 ];

@@ -1,4 +1,5 @@
 import type {
+  CommitDetails,
   MemoryAssignment,
   RunCommit,
   RunHeader,
@@ -55,7 +56,13 @@ export class SqliteRunStore implements RunStore {
         'INSERT OR IGNORE INTO observations (id, step, parent, instance_id, score, feedback, trace) VALUES (?, ?, ?, ?, ?, ?, ?)',
       ),
       assignment: database.prepare(
-        'INSERT INTO assignments (step, observation_id, epoch, action, mode_id, mode_name, reason) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        'INSERT INTO assignments (step, observation_id, epoch, action, mode_id, mode_name, reason, response_text) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      ),
+      reflection: database.prepare(
+        'INSERT OR REPLACE INTO reflections (step, parent, module, response_text, prompt) VALUES (?, ?, ?, ?, ?)',
+      ),
+      validationEvaluation: database.prepare(
+        'INSERT OR REPLACE INTO validation_evaluations (candidate, instance_id, output, feedback, module_feedback, trace) VALUES (?, ?, ?, ?, ?, ?)',
       ),
       mode: database.prepare(
         'INSERT INTO failure_modes (mode_id, epoch, name, description, step, change, observation_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
@@ -160,6 +167,34 @@ export class SqliteRunStore implements RunStore {
     for (const event of commit.events) {
       this.statements.event.run(commitSeq, event.type, JSON.stringify(event));
     }
+    if (commit.details !== undefined) this.writeDetails(commit.details);
+  }
+
+  private writeDetails(details: CommitDetails): void {
+    const { reflection, validation } = details;
+    if (reflection !== undefined) {
+      this.statements.reflection.run(
+        reflection.step,
+        reflection.parent,
+        reflection.module,
+        reflection.responseText,
+        reflection.prompt ?? null,
+      );
+    }
+    if (validation !== undefined) {
+      for (const { instance, execution, evaluation } of validation.evaluations) {
+        this.statements.validationEvaluation.run(
+          validation.candidate,
+          instance.id,
+          JSON.stringify(execution.output),
+          evaluation.feedback ?? null,
+          evaluation.moduleFeedback === undefined
+            ? null
+            : JSON.stringify(evaluation.moduleFeedback),
+          JSON.stringify(execution.trace),
+        );
+      }
+    }
   }
 
   private writeDerived(action: SearchAction, state: SearchState): void {
@@ -244,6 +279,7 @@ export class SqliteRunStore implements RunStore {
         null,
         null,
         `${outcome.reason}: ${outcome.detail}`,
+        assignment.responseText,
       );
       return;
     }
@@ -255,6 +291,7 @@ export class SqliteRunStore implements RunStore {
       outcome.modeId,
       outcome.name,
       null,
+      assignment.responseText,
     );
     if (outcome.action !== 'assign') {
       const mode = state.memory.modes.find((candidate) => candidate.id === outcome.modeId);

@@ -1,5 +1,6 @@
 import type { AssignmentOutcome } from '@forge/memory';
 import type { ProposalOutcome } from '../state/search-state.js';
+import type { ContractWarning } from '../warnings/contract-warnings.js';
 
 /** The run started (or resumed). */
 export interface RunStartEvent {
@@ -48,6 +49,8 @@ export interface ProposalMadeEvent {
   /** `proposal` when a new prompt came back, else `no-op` with the reason. */
   readonly outcome: 'proposal' | 'no-op';
   readonly reason?: string;
+  /** For a no-op: the start of the reflector's answer, on one line (for warnings). */
+  readonly excerpt?: string;
 }
 
 /** The proposal beat its parent on the minibatch and joined the pool. */
@@ -89,6 +92,8 @@ export interface MemoryUpdatedEvent {
   readonly observationId: string;
   /** What the assigner's answer did: create, assign, rename, or a no-op with its reason. */
   readonly outcome: AssignmentOutcome;
+  /** For a no-op: the start of the assigner's answer, on one line (for warnings). */
+  readonly excerpt?: string;
 }
 
 /** A synthesis event began. */
@@ -119,6 +124,11 @@ export interface AttemptEndEvent {
   readonly modeName?: string;
   /** True when the record came from the journal of an interrupted run (nothing was paid). */
   readonly fromJournal: boolean;
+  /**
+   * For a failed generation or verification: the start of the answer that broke the contract
+   * (the generator's or the verifier's), on one line (for warnings).
+   */
+  readonly excerpt?: string;
 }
 
 /** A synthesis event ended: its accounting (Figure 3a). */
@@ -160,7 +170,14 @@ export interface RunEndEvent {
   readonly candidates: number;
 }
 
-/** Everything the search reports while it runs; names are noun-verb. */
+/**
+ * An optimizer role's answers mostly break their contract (raised once per role, when its no-op
+ * rate first crosses the threshold). The type is `warning`, the one event name that is not
+ * noun-verb: tools filter on it.
+ */
+export type WarningEvent = ContractWarning;
+
+/** Everything the search reports while it runs; names are noun-verb (and `warning`). */
 export type SearchEvent =
   | RunStartEvent
   | StepStartEvent
@@ -174,4 +191,5 @@ export type SearchEvent =
   | SynthesisStartEvent
   | AttemptEndEvent
   | SynthesisEndEvent
+  | WarningEvent
   | RunEndEvent;

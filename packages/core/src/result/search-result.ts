@@ -1,5 +1,6 @@
 import type { Instance } from '@forge/program';
 import type { CandidateRecord, SearchState, StepRecord } from '../state/search-state.js';
+import type { ContractWarning } from '../warnings/contract-warnings.js';
 
 /** What a search returns. */
 export interface SearchResult {
@@ -25,6 +26,8 @@ export interface SearchResult {
   readonly trainingInstances: readonly Instance[];
   /** The full final state (plain data). */
   readonly state: SearchState;
+  /** Optimizer roles whose answers mostly broke their contract in this invocation (empty when none). */
+  readonly warnings: readonly ContractWarning[];
 }
 
 /** Builds the result from the final state. */
@@ -33,6 +36,7 @@ export function buildSearchResult(
   stopReason: string,
   instance: (id: string) => Instance,
   history: readonly StepRecord[],
+  warnings: readonly ContractWarning[] = [],
 ): SearchResult {
   const bestCandidate = state.candidates[state.bestCandidate];
   const seed = state.candidates[0];
@@ -51,5 +55,6 @@ export function buildSearchResult(
     steps: state.step,
     trainingInstances: state.trainingIds.map(instance),
     state,
+    warnings,
   };
 }

@@ -9,6 +9,8 @@ import { selectParent } from '../selection/select-parent.js';
 import type { MemoryAssignment, StepCompletedAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
 import type { UsageEntry } from '../state/usage-totals.js';
+import type { CommitDetails } from '../store/run-store.js';
+import { contractExample } from '../warnings/contract-warnings.js';
 import type { SearchOptions } from './search-options.js';
 import { usesFailureMemory } from './synthesis-options.js';
 
@@ -24,15 +26,20 @@ export interface StepContext {
   readonly weights: (state: SearchState) => readonly number[];
 }
 
+/** A step's action, and what it saw beyond it (for reports; never replayed). */
+export interface ExecutedStep {
+  /** The action that records the step. */
+  readonly action: StepCompletedAction;
+  /** The reflection and the accepted candidate's validation pass, when the step had them. */
+  readonly details: CommitDetails;
+}
+
 /**
  * Runs one step of Algorithm 1 (SPEC §3) and returns the action that records it. Effects (model
  * calls) happen here; every decision is drawn from streams named by the seed and the step, and
  * every collection is ordered by index, so the action is the same however calls interleave.
  */
-export async function executeStep(
-  context: StepContext,
-  state: SearchState,
-): Promise<StepCompletedAction> {
+export async function executeStep(context: StepContext, state: SearchState): Promise<ExecutedStep> {
   const { options } = context;
   const step = state.step;
   const parent = selectParent(context.weights(state), createRandom(context.seed, 'select', step));
@@ -76,7 +83,10 @@ export async function executeStep(
   const base = { step, parent, module, minibatch: sampled.batch, parentScores };
   const imperfect = parentEvaluations.filter((evaluated) => evaluated.evaluation.score < 1);
   if (imperfect.length === 0) {
-    return complete({ ...base, outcome: 'perfect', evaluations: minibatch.length });
+    return {
+      action: complete({ ...base, outcome: 'perfect', evaluations: minibatch.length }),
+      details: {},
+    };
   }
 
   // Step 5: the memory branch and the prompt branch run concurrently; the memory branch files
@@ -87,11 +97,15 @@ export async function executeStep(
   const promptBranch = runPromptBranch();
   const [assignments, prompted] = await Promise.all([memoryBranch, promptBranch]);
   if (assignments !== undefined) usage.push(...assignments.usage);
-  return complete(prompted.record, prompted.accepted, assignments?.assignments);
+  return {
+    action: complete(prompted.record, prompted.accepted, assignments?.assignments),
+    details: prompted.details,
+  };
 
   async function runPromptBranch(): Promise<{
     record: StepCompletedAction['record'];
     accepted?: StepCompletedAction['accepted'];
+    details: CommitDetails;
   }> {
     const reflection = await callReflector({
       model: options.optimizerModel,
@@ -108,8 +122,17 @@ export async function executeStep(
       step,
       module,
       outcome: outcome.kind,
-      ...(outcome.kind === 'no-op' ? { reason: outcome.reason } : {}),
+      ...(outcome.kind === 'no-op'
+        ? { reason: outcome.reason, excerpt: contractExample(reflection.responseText) }
+        : {}),
     });
+    const reflected = {
+      step,
+      parent,
+      module,
+      responseText: reflection.responseText,
+      ...(outcome.kind === 'proposal' ? { prompt: outcome.prompt } : {}),
+    };
     if (outcome.kind === 'no-op') {
       // A.5: the proposal equals the parent; re-evaluating it on the same batch cannot win.
       return {
@@ -119,6 +142,7 @@ export async function executeStep(
           noOpReason: outcome.reason,
           evaluations: minibatch.length,
         },
+        details: { reflection: reflected },
       };
     }
     const proposalPrompts: Prompts = { ...parentPrompts, [module]: outcome.prompt };
@@ -131,6 +155,7 @@ export async function executeStep(
       context.emit({ type: 'candidate-rejected', step, parent, parentSum, proposalSum });
       return {
         record: { ...base, outcome: 'rejected', proposalScores, evaluations: 2 * minibatch.length },
+        details: { reflection: reflected },
       };
     }
     const candidate = state.candidates.length;
@@ -148,6 +173,10 @@ export async function executeStep(
       accepted: {
         prompts: proposalPrompts,
         validationScores: validationEvaluations.map((evaluated) => evaluated.evaluation.score),
+      },
+      details: {
+        reflection: reflected,
+        validation: { candidate, evaluations: validationEvaluations },
       },
     };
   }
@@ -197,6 +226,9 @@ async function runMemoryBranch(
       step: state.step,
       observationId: observation.id,
       outcome: result.outcome,
+      ...(result.outcome.action === 'no-op'
+        ? { excerpt: contractExample(result.responseText) }
+        : {}),
     });
   }
   return { assignments, usage };

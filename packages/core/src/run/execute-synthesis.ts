@@ -3,6 +3,7 @@ import type { Instance } from '@forge/program';
 import { planSynthesisEvent, runSynthesisEvent } from '@forge/synth';
 import type { SynthesisCompletedAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
+import { contractExample } from '../warnings/contract-warnings.js';
 import type { StepContext } from './execute-step.js';
 import type { SynthesisOptions } from './synthesis-options.js';
 
@@ -77,6 +78,11 @@ export async function executeSynthesis(
         intent: record.intent,
         ...(record.modeName === undefined ? {} : { modeName: record.modeName }),
         fromJournal: info.fromJournal,
+        ...(record.outcome === 'generation-failed'
+          ? { excerpt: contractExample(record.generatorResponseText) }
+          : record.outcome === 'verification-failed'
+            ? { excerpt: contractExample(record.verifierResponseText ?? '') }
+            : {}),
       }),
   });
   context.emit({

@@ -17,7 +17,8 @@ import {
   stopAtCompletion,
   stopOnSignal,
 } from '../stop/stop-rules.js';
-import { MemoryRunStore, type RunHeader } from '../store/run-store.js';
+import { type CommitDetails, MemoryRunStore, type RunHeader } from '../store/run-store.js';
+import { createContractMonitor } from '../warnings/contract-monitor.js';
 import { executeStep, type StepContext, taskUsage } from './execute-step.js';
 import { executeSynthesis, shouldSynthesize } from './execute-synthesis.js';
 import type { SearchOptions } from './search-options.js';
@@ -86,12 +87,21 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
   };
 
   let pending: SearchEvent[] = [];
+  const contracts = createContractMonitor();
   const emit = (event: SearchEvent) => {
     // Per-evaluation progress is for live displays only; the saved events are the decisions.
     if (event.type !== 'evaluation-end') pending.push(event);
     options.onEvent?.(event);
+    for (const warning of contracts.observe(event)) {
+      pending.push(warning);
+      options.onEvent?.(warning);
+    }
   };
-  const commit = async (actions: readonly SearchAction[], next?: SearchState) => {
+  const commit = async (
+    actions: readonly SearchAction[],
+    next?: SearchState,
+    details?: CommitDetails,
+  ) => {
     for (const action of actions) {
       if (next === undefined) state = apply(state, action);
       else if (action.type === 'step-completed') {
@@ -101,7 +111,12 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     if (next !== undefined) state = next;
     const events = pending;
     pending = [];
-    await store.append({ actions, events, state });
+    await store.append({
+      actions,
+      events,
+      state,
+      ...(details === undefined ? {} : { details }),
+    });
   };
 
   let weightsCache: { candidates: number; weights: readonly number[] } | undefined;
@@ -169,14 +184,18 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
         improved: true,
         evaluationsUsed: scores.length,
       });
-      await commit([
-        {
-          type: 'seed-evaluated',
-          prompts,
-          validationScores: scores,
-          usage: [taskUsage(evaluations)],
-        },
-      ]);
+      await commit(
+        [
+          {
+            type: 'seed-evaluated',
+            prompts,
+            validationScores: scores,
+            usage: [taskUsage(evaluations)],
+          },
+        ],
+        undefined,
+        { validation: { candidate: 0, evaluations } },
+      );
     }
     for (;;) {
       // Checked first, so that a run resumed between a step and its synthesis event runs the event.
@@ -195,7 +214,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
         reason = stop;
         break;
       }
-      const action = await executeStep(context, state);
+      const { action, details } = await executeStep(context, state);
       const before = state.bestCandidate;
       const accepted = action.accepted;
       const applied = reduceSearch(state, action);
@@ -221,7 +240,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
         stepsSinceImprovement: applied.stepsSinceImprovement,
         candidates: applied.candidates.length,
       });
-      await commit([action], applied);
+      await commit([action], applied, details);
     }
   } catch (error) {
     const seedCandidate = state.candidates[0];
@@ -239,7 +258,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     });
     throw error;
   }
-  const result = buildSearchResult(state, reason, instance, history);
+  const result = buildSearchResult(state, reason, instance, history, contracts.warnings());
   options.onEvent?.({
     type: 'run-end',
     reason,

@@ -1,4 +1,4 @@
-import type { Prompts } from '@forge/program';
+import type { EvaluatedExecution, Prompts } from '@forge/program';
 import type { SearchEvent } from '../events/search-event.js';
 import type { SearchAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
@@ -23,6 +23,39 @@ export interface RunHeader {
   readonly settings: Readonly<Record<string, unknown>>;
 }
 
+/** What a step's reflector answered: its raw text and the prompt it proposed. */
+export interface ReflectionDetail {
+  /** The step. */
+  readonly step: number;
+  /** The parent the step reflected on. */
+  readonly parent: number;
+  /** The module whose prompt the reflector rewrote. */
+  readonly module: string;
+  /** The reflector's whole answer, as the model returned it. */
+  readonly responseText: string;
+  /** The proposed prompt for `module`; absent when the answer was a no-op. */
+  readonly prompt?: string;
+}
+
+/** The task evaluations of one validation pass (the seed's, or an accepted candidate's). */
+export interface ValidationPassDetail {
+  /** The candidate evaluated. */
+  readonly candidate: number;
+  /** Its evaluation of every validation instance, in validation order. */
+  readonly evaluations: readonly EvaluatedExecution[];
+}
+
+/**
+ * What a commit saw beyond its actions: kept by stores that show it in reports (outputs, traces,
+ * reflections). Nothing replays it, so the action log stays the source of truth and stays small.
+ */
+export interface CommitDetails {
+  /** The step's reflection, when it reached the reflector. */
+  readonly reflection?: ReflectionDetail;
+  /** The validation pass the commit paid for, when it ran one. */
+  readonly validation?: ValidationPassDetail;
+}
+
 /** One atomic unit of saved progress: the actions of one step (or of the seed evaluation, or of a synthesis event). */
 export interface RunCommit {
   /** Actions to append to the log, in order. */
@@ -31,6 +64,8 @@ export interface RunCommit {
   readonly events: readonly SearchEvent[];
   /** The state after applying the actions (for stores that keep derived tables). */
   readonly state: SearchState;
+  /** What the commit saw beyond its actions (for stores that keep it for reports). */
+  readonly details?: CommitDetails;
 }
 
 /**
