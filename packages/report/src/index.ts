@@ -28,6 +28,7 @@ export type {
   RunReportTrainingSize,
   RunReportUsage,
 } from './data/run-report-data.js';
+export { localWriterProbe, type RunStatus, runStatus, type WriterProbe } from './data/run-status.js';
 export {
   type BottomAxisOptions,
   type LeftAxisOptions,

@@ -29,11 +29,11 @@ h4 { margin: 14px 0 6px; font-size: 0.9rem; }
 .section-note { margin: 0 0 12px; }
 .status { display: inline-block; padding: 1px 8px; border-radius: 999px; font-size: 0.8rem;
   font-weight: 600; background: #e6eef8; color: var(--accent); vertical-align: middle; margin-left: 6px; }
-.status-failed { background: #fbe4e2; color: #a4281f; }
+.status-failed, .status-interrupted { background: #fbe4e2; color: #a4281f; }
 .status-stopped, .status-running { background: #fdf1dc; color: #8a5a0b; }
 .banner { border-radius: 8px; padding: 12px 16px; margin: 14px 0; border: 1px solid; }
 .banner-simulated { background: #fff4d6; border-color: #e8b931; color: #5c4300; font-size: 1.02rem; }
-.banner-failed { background: #fbe4e2; border-color: #e3a19b; color: #7c1f18; }
+.banner-failed, .banner-interrupted { background: #fbe4e2; border-color: #e3a19b; color: #7c1f18; }
 .banner-stopped, .banner-running { background: #eef3fa; border-color: #bcd0ea; color: #23456f; }
 .headline { font-size: 1.05rem; margin: 0 0 12px; }
 .summary-tables { display: grid; grid-template-columns: repeat(auto-fit, minmax(320px, 1fr)); gap: 16px; }

@@ -92,6 +92,7 @@ export type {
   ForgeRunEndEvent,
   RunPreparedEvent,
   TestEvaluatedEvent,
+  TestSkippedEvent,
 } from './run/sdk-events.js';
 export { listRuns, type RunListing } from './runs/list-runs.js';
 export { writeReport } from './runs/write-report.js';

@@ -9,7 +9,7 @@ export const defaultPricesDate = '2026-12-02';
 
 /**
  * List prices in US dollars per million tokens for the models Forge is most often run with.
- * Local runtimes cost nothing. Models not listed are priced at 0 and reported as unpriced.
+ * Local runtimes and the simulated world cost nothing. Models not listed are priced at 0 and reported as unpriced.
  */
 export const defaultPriceTable: PriceTable = {
   'openai:gpt-5.5': {
@@ -69,4 +69,6 @@ export const defaultPriceTable: PriceTable = {
     outputPerMillion: 5,
   },
   'ollama:*': { inputPerMillion: 0, outputPerMillion: 0 },
+  // The offline simulated world calls no model at all.
+  'sim:*': { inputPerMillion: 0, outputPerMillion: 0 },
 };

@@ -9,6 +9,7 @@ import type {
   RunReportSynthesisEvent,
   RunReportUsage,
 } from './run-report-data.js';
+import { runStatus } from './run-status.js';
 
 interface CandidateRow {
   candidate: number;
@@ -63,7 +64,7 @@ export function loadReportData(
     "SELECT count(*) AS n FROM instances WHERE origin = 'synthetic'",
   );
   const testScore = best === undefined ? undefined : meanTestScore(database, best.candidate);
-  const status = (meta.get('status') ?? 'running') as RunReportStatus;
+  const status: RunReportStatus = runStatus(meta);
   const simulated = meta.get('simulated') === 'true';
   return {
     title: `${meta.get('title') ?? meta.get('benchmark') ?? 'Forge run'}${simulated ? ' — simulated run' : ''}`,

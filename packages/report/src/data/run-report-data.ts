@@ -1,5 +1,8 @@
-/** How a run ended (or that it is still going). */
-export type RunReportStatus = 'running' | 'completed' | 'stopped' | 'failed';
+/**
+ * How a run ended, that it is still going, or `interrupted`: saved as running, but its writer is
+ * gone (killed or crashed; `forge optimize --resume` continues it).
+ */
+export type RunReportStatus = 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
 
 /** Which run the report describes. */
 export interface RunReportRun {
@@ -13,7 +16,7 @@ export interface RunReportRun {
   readonly optimizerModel: string;
   /** The run's seed. */
   readonly seed: number;
-  /** Whether the run is still going, finished, was stopped by a rule or failed. */
+  /** Whether the run is still going, finished, was stopped by a rule, failed or was interrupted. */
   readonly status: RunReportStatus;
   /** Why it stopped (a stop rule's name or the error message), when known. */
   readonly stopReason?: string;

@@ -34,6 +34,10 @@ export function renderStatusBanner(data: RunReportData): string {
     running: '<strong>Run in progress.</strong> This report is a snapshot of it.',
     stopped: `<strong>Run stopped</strong>${reason}`,
     failed: `<strong>Run failed</strong>${reason}`,
+    interrupted:
+      '<strong>Run interrupted.</strong> It was saved as running, but the process writing it is gone ' +
+      '(killed or crashed). Everything up to its last completed step is saved; ' +
+      '<code>forge optimize --resume</code> continues it.',
   };
   return `<div class="banner banner-${status}" role="note">${messages[status]}</div>`;
 }

@@ -32,7 +32,8 @@ describe('sdk entry points', () => {
     expect(task?.calls).toBeGreaterThanOrEqual(500);
     expect(task?.inputTokens).toBeGreaterThan(0);
     expect(estimate.steps).toBeGreaterThan(0);
-    expect(estimate.unpricedModels).toEqual(['sim:task', 'sim:optimizer']);
+    // Simulated models are priced at $0: they call no model.
+    expect(estimate.unpricedModels).toEqual([]);
     expect(estimate.assumptions.length).toBeGreaterThan(2);
   });
 

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.js';
 import { optimize } from './optimize.js';
@@ -61,6 +62,39 @@ describe('optimize on the simulated world', () => {
       whole.search?.state.syntheticInstances,
     );
     expect(resumed.bestScore).toBe(whole.bestScore);
+  });
+
+  it('skips the test split after a stop request, and says so with an event', async () => {
+    const runDir = join(root, 'stopped');
+    const controller = new AbortController();
+    const events: ForgeEvent[] = [];
+    const result = await optimize(simConfig(runDir), {
+      stopSignal: controller.signal,
+      onEvent: (event) => {
+        events.push(event);
+        if (event.type === 'step-start' && event.step === 3) controller.abort();
+      },
+    });
+    expect(result.reason).toBe('stop requested');
+    expect(events.filter((event) => event.type === 'test-evaluated')).toEqual([]);
+    expect(events).toContainEqual({ type: 'test-skipped', runDir, reason: 'stop-requested' });
+    expect(result.testBestScore).toBeUndefined();
+    const database = new Database(join(runDir, 'forge.db'), { readonly: true });
+    const tested = database.prepare('SELECT count(*) AS n FROM test_scores').get() as { n: number };
+    const writer = database.prepare("SELECT value FROM meta WHERE key = 'writer_pid'").get() as {
+      value: string;
+    };
+    database.close();
+    expect(tested.n).toBe(0);
+    expect(writer.value).toBe(String(process.pid));
+  });
+
+  it('names models without a price when the run starts', async () => {
+    const events: ForgeEvent[] = [];
+    await optimize(simConfig(join(root, 'prices'), 100), {
+      onEvent: (event) => events.push(event),
+    });
+    expect(events[0]).toMatchObject({ type: 'run-prepared', unpricedModels: [] });
   });
 
   it('validates everything before creating the run directory', async () => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { SearchResult } from '@forge/core';
 import type { MethodCandidate, MethodResult } from '@forge/method';
@@ -10,6 +11,7 @@ import { parseForgeConfig } from '../config/load-config.js';
 import { isForgeMethodResult } from '../methods/forge-method.js';
 import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
+import { checkCostLimit } from './check-cost-limit.js';
 import { evaluateOnTest } from './evaluate-test.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
 import { defaultRunDir, isRunDirectory, loadRunConfig, saveRunConfig } from './run-directory.js';
@@ -83,7 +85,7 @@ export async function optimize(
   // A copy: process.env is not a plain object, and settings validation expects one.
   const environment = { ...(options.environment ?? process.env) };
   // Resolving once without a run directory checks keys and providers before anything is created.
-  createRunModels(resolved, { environment, roles: method.roles });
+  checkCostLimit(resolved, createRunModels(resolved, { environment, roles: method.roles }), file);
 
   const runDir = resolve(options.resume ?? resolved.runDir ?? defaultRunDir(id));
   if (options.resume === undefined && isRunDirectory(runDir)) {
@@ -124,6 +126,10 @@ export async function optimize(
       store.setMeta('max_evaluations', String(resolved.budget.maxEvaluations));
     }
     store.setMeta('status', 'running');
+    // Who writes the run, so `forge runs` can tell a live run from one that was killed.
+    store.setMeta('writer_pid', String(process.pid));
+    store.setMeta('writer_host', hostname());
+    store.setMeta('unpriced_models', JSON.stringify(models.unpricedModels));
     emit({
       type: 'run-prepared',
       runDir,
@@ -140,6 +146,7 @@ export async function optimize(
       },
       resumed,
       simulated,
+      unpricedModels: models.unpricedModels,
     });
 
     const result = await method.run(
@@ -158,19 +165,16 @@ export async function optimize(
         onEvent: (event) => emit(event as ForgeEvent),
       }),
     );
-    const testScores = await evaluateTestSplit(
-      resolved,
-      benchmark,
-      splits,
-      models,
-      result,
-      store,
-      options,
-      emit,
-    );
+    // A run the user stopped spends nothing more: the test split is left for `forge eval`.
+    const stopRequested = options.stopSignal?.aborted === true;
+    if (stopRequested) emit({ type: 'test-skipped', runDir, reason: 'stop-requested' });
+    const testScores = stopRequested
+      ? {}
+      : await evaluateTestSplit(resolved, benchmark, splits, models, result, store, options, emit);
     store.setMeta('status', result.stopReason.startsWith('stop') ? 'stopped' : 'completed');
     store.setMeta('stop_reason', result.stopReason);
     const costUsd = models.costMeter.totals().total.usd;
+    const search = isForgeMethodResult(result) ? result.search : undefined;
     const end: ForgeRunEndEvent = {
       type: 'run-end',
       reason: result.stopReason,
@@ -188,9 +192,10 @@ export async function optimize(
       ...(testScores.seed === undefined ? {} : { testSeedScore: testScores.seed }),
       ...(testScores.best === undefined ? {} : { testBestScore: testScores.best }),
       costUsd,
+      unpricedModels: models.costMeter.totals().unpricedModels,
+      warnings: search?.warnings ?? [],
       simulated,
     };
-    const search = isForgeMethodResult(result) ? result.search : undefined;
     const files = writeRunArtifacts({ runDir, store, result, search, end });
     emit({ type: 'artifacts-written', runDir, files });
     emit(end);
@@ -221,6 +226,8 @@ export async function optimize(
       synthesisEvents: 0,
       admitted: 0,
       costUsd: models?.costMeter.totals().total.usd ?? 0,
+      unpricedModels: models?.costMeter.totals().unpricedModels ?? [],
+      warnings: [],
       simulated: false,
     });
     throw error;

@@ -2,8 +2,10 @@ import {
   type CallCache,
   type CallRecorder,
   CostMeter,
+  findModelPrice,
   type LanguageModel,
   ModelLimiter,
+  parseModelString,
   parsePriceTable,
 } from '@forge/provider';
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
@@ -34,6 +36,8 @@ export interface RunModels {
   readonly costMeter: CostMeter;
   /** The model strings by role (`task`, Forge's four roles and any extra role), for reports. */
   readonly names: Readonly<Record<string, string>>;
+  /** Model strings (of the roles resolved so far) the price table has no price for, sorted. */
+  readonly unpricedModels: readonly string[];
 }
 
 /** A model entry in its long form. */
@@ -125,6 +129,15 @@ export function createRunModels(
     optimizer,
     costMeter,
     names,
+    get unpricedModels() {
+      // Roles resolve on first use, so the list is read when asked.
+      return [...new Set(Object.values(names))]
+        .filter((name) => {
+          const reference = parseModelString(name);
+          return findModelPrice(costMeter.prices, reference.provider, reference.modelId) === undefined;
+        })
+        .sort();
+    },
   };
 }
 function toPriceTable(prices: NonNullable<ForgeConfig['prices']>): unknown {

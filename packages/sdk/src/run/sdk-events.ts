@@ -1,4 +1,4 @@
-import type { SearchEvent } from '@forge/core';
+import type { ContractWarning, SearchEvent } from '@forge/core';
 import type { MethodNoteEvent } from '@forge/method';
 
 /** The run is ready: data loaded, models resolved, run directory open. */
@@ -24,6 +24,17 @@ export interface RunPreparedEvent {
   readonly resumed: boolean;
   /** True when any model is simulated (`sim:`): the numbers say nothing about real models. */
   readonly simulated: boolean;
+  /** Model strings without a price: their calls count as $0 and the report shows them as unpriced. */
+  readonly unpricedModels: readonly string[];
+}
+
+/** The test split was not evaluated: the user stopped the run, so nothing more is spent. */
+export interface TestSkippedEvent {
+  readonly type: 'test-skipped';
+  /** The run directory (`forge eval --run <runDir> --split test` evaluates it later). */
+  readonly runDir: string;
+  /** Why: the user asked the run to stop. */
+  readonly reason: 'stop-requested';
 }
 
 /** A candidate was evaluated on the test split (reporting only). */
@@ -72,6 +83,10 @@ export interface ForgeRunEndEvent {
   readonly testBestScore?: number;
   /** Priced cost of every model call, in USD. */
   readonly costUsd: number;
+  /** Models that had calls but no price (their cost is unknown and counted as $0). */
+  readonly unpricedModels: readonly string[];
+  /** Optimizer roles whose answers mostly broke their contract, with the final counts. */
+  readonly warnings: readonly ContractWarning[];
   /** True when any model was simulated. */
   readonly simulated: boolean;
 }
@@ -86,5 +101,6 @@ export type ForgeEvent =
   | MethodNoteEvent
   | RunPreparedEvent
   | TestEvaluatedEvent
+  | TestSkippedEvent
   | ArtifactsWrittenEvent
   | ForgeRunEndEvent;

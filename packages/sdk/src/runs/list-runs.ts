@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { runStatus, type WriterProbe } from '@forge/report';
 import { openRunDatabase } from '@forge/store';
 import { isRunDirectory } from '../run/run-directory.js';
 
@@ -11,7 +12,10 @@ export interface RunListing {
   readonly benchmark: string;
   /** Variant. */
   readonly variant: string;
-  /** `running`, `completed`, `stopped` or `failed`. */
+  /**
+   * `running`, `completed`, `stopped`, `failed`, `interrupted` (saved as running, but its writer
+   * on this machine is gone: killed or crashed; `--resume` continues it) or `unreadable`.
+   */
   readonly status: string;
   /** When the run was created. */
   readonly createdAt: string;
@@ -19,8 +23,9 @@ export interface RunListing {
   readonly steps: number;
   /** Evaluations spent. */
   readonly evaluationsUsed: number;
-  /** Seed and best mean validation scores (undefined before the seed was evaluated). */
+  /** The seed's mean validation score (undefined before the seed was evaluated). */
   readonly seedScore?: number;
+  /** The best mean validation score (undefined before the seed was evaluated). */
   readonly bestScore?: number;
   /** True when the run used simulated models. */
   readonly simulated: boolean;
@@ -30,7 +35,7 @@ export interface RunListing {
  * Lists the runs in `directory` (each sub-directory holding a `forge.db`, or `directory` itself),
  * newest first. Unreadable runs are listed with status `unreadable` rather than failing the list.
  */
-export function listRuns(directory = 'forge-runs'): RunListing[] {
+export function listRuns(directory = 'forge-runs', probe?: WriterProbe): RunListing[] {
   if (!existsSync(directory)) return [];
   const candidates = isRunDirectory(directory)
     ? [directory]
@@ -38,11 +43,11 @@ export function listRuns(directory = 'forge-runs'): RunListing[] {
         .map((name) => join(directory, name))
         .filter((path) => statSync(path).isDirectory() && isRunDirectory(path));
   return candidates
-    .map(readListing)
+    .map((runDir) => readListing(runDir, probe))
     .sort((left, right) => right.createdAt.localeCompare(left.createdAt));
 }
 
-function readListing(runDir: string): RunListing {
+function readListing(runDir: string, probe: WriterProbe | undefined): RunListing {
   try {
     const database = openRunDatabase(runDir, { readonly: true });
     try {
@@ -63,7 +68,7 @@ function readListing(runDir: string): RunListing {
         runDir,
         benchmark: meta.get('benchmark') ?? '?',
         variant: meta.get('variant') ?? '?',
-        status: meta.get('status') ?? 'running',
+        status: runStatus(meta, probe),
         createdAt: meta.get('created_at') ?? '',
         steps: progress?.step ?? 0,
         evaluationsUsed: progress?.evaluations_used ?? 0,
