@@ -28,7 +28,12 @@ export type {
   RunReportTrainingSize,
   RunReportUsage,
 } from './data/run-report-data.js';
-export { localWriterProbe, type RunStatus, runStatus, type WriterProbe } from './data/run-status.js';
+export {
+  localWriterProbe,
+  type RunStatus,
+  runStatus,
+  type WriterProbe,
+} from './data/run-status.js';
 export {
   type BottomAxisOptions,
   type LeftAxisOptions,

@@ -12,7 +12,9 @@ const meta = (entries: Record<string, string>) => new Map(Object.entries(entries
 describe('runStatus', () => {
   it('keeps a final status as saved', () => {
     for (const status of ['completed', 'stopped', 'failed'] as const) {
-      expect(runStatus(meta({ status, writer_pid: '7', writer_host: 'this-host' }), probe([]))).toBe(status);
+      expect(
+        runStatus(meta({ status, writer_pid: '7', writer_host: 'this-host' }), probe([])),
+      ).toBe(status);
     }
   });
 
@@ -23,7 +25,9 @@ describe('runStatus', () => {
   });
 
   it('cannot judge a writer on another machine, or a run saved before writers were recorded', () => {
-    expect(runStatus(meta({ status: 'running', writer_pid: '1', writer_host: 'elsewhere' }), probe([]))).toBe('running');
+    expect(
+      runStatus(meta({ status: 'running', writer_pid: '1', writer_host: 'elsewhere' }), probe([])),
+    ).toBe('running');
     expect(runStatus(meta({ status: 'running' }), probe([]))).toBe('running');
     expect(runStatus(meta({}), probe([]))).toBe('running');
   });
