@@ -58,7 +58,7 @@ table { border-collapse: collapse; width: 100%; background: var(--paper); }
 .data-table th, .data-table td { text-align: left; padding: 4px 8px; border-bottom: 1px solid var(--grid);
   vertical-align: top; }
 .data-table .number { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
-.swatch { display: inline-block; width: 10px; height: 10px; border-radius: 50%; margin-right: 6px; }
+.swatch { display: inline-block; width: 10px; height: 10px; margin-right: 6px; }
 svg text { font-family: inherit; fill: var(--ink); }
 .tick-label { font-size: 11px; fill: var(--muted); }
 .axis-label, .legend-label { font-size: 12px; fill: #3d4753; }
@@ -102,11 +102,85 @@ svg text { font-family: inherit; fill: var(--ink); }
   color: var(--muted); margin-left: 6px; }
 .tag-changed { background: #e3f1e8; color: #276a41; }
 footer { margin-top: 36px; color: var(--muted); font-size: 0.82rem; }
+h3 { font-size: 1.05rem; margin: 24px 0 8px; }
+h5 { margin: 10px 0 4px; font-size: 0.82rem; color: var(--muted); font-weight: 600; }
+code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.88em; }
+.report-nav { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 4px 14px;
+  padding: 8px 0; margin: 0 0 8px; background: var(--wash); border-bottom: 1px solid var(--line); font-size: 0.9rem; }
+.report-nav a { color: var(--accent); text-decoration: none; }
+.report-nav a:hover { text-decoration: underline; }
+.live-status { font-size: 0.75rem; font-weight: 600; padding: 2px 8px; border-radius: 999px; background: #e3f1e8;
+  color: #276a41; vertical-align: middle; }
+.live-disconnected { background: #fbe4e2; color: #a4281f; }
+.banner-warning { background: #fdecd2; border-color: #e8a23b; color: #5c3600; }
+.banner-unpriced { background: #eef3fa; border-color: #bcd0ea; color: #23456f; }
+.banner .example { display: inline-block; margin-top: 4px; padding: 2px 6px; background: #ffffff; border-radius: 4px;
+  overflow-wrap: anywhere; }
+.filters { display: flex; flex-wrap: wrap; align-items: center; gap: 8px 18px; margin: 0 0 10px; padding: 8px 12px;
+  background: var(--paper); border: 1px solid var(--line); border-radius: 8px; font-size: 0.9rem; }
+.filters select { font: inherit; margin-left: 4px; }
+.filter-count { color: var(--muted); margin-left: auto; }
+.explorer { display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 14px; align-items: start; }
+.matrix-scroll { overflow: auto; max-height: 70vh; background: var(--paper); border: 1px solid var(--line);
+  border-radius: 8px; }
+.score-matrix { width: auto; font-size: 0.78rem; }
+.score-matrix th, .score-matrix td { padding: 0; border-bottom: 1px solid var(--grid); }
+.score-matrix thead th { position: sticky; top: 0; background: var(--paper); z-index: 1; padding: 4px 2px;
+  font-variant-numeric: tabular-nums; }
+.score-matrix tbody th { position: sticky; left: 0; background: var(--paper); text-align: left; padding: 2px 8px;
+  white-space: nowrap; max-width: 280px; overflow: hidden; text-overflow: ellipsis; font-weight: 400; }
+.score-matrix .best-column { color: var(--best); }
+.score-matrix button { display: block; width: 26px; height: 22px; margin: 1px; padding: 0; border: 0; border-radius: 3px;
+  font: inherit; font-size: 0.72rem; cursor: pointer; color: var(--ink); }
+.score-matrix button.s1 { background: #cfe8d8; }
+.score-matrix button.s0 { background: #f5d0cc; }
+.score-matrix button.sp { background: #f6e2b8; }
+.score-matrix button.sn { background: var(--grid); color: var(--muted); }
+.score-matrix button:hover, .score-matrix button:focus-visible { outline: 2px solid var(--accent); }
+.score-matrix button.selected { outline: 3px solid var(--ink); }
+.instance-detail { position: sticky; top: 44px; max-height: 80vh; overflow: auto; padding: 12px 16px;
+  background: var(--paper); border: 1px solid var(--line); border-radius: 8px; font-size: 0.88rem; }
+.instance-detail h3 { margin-top: 0; }
+.value-text { margin: 0; padding: 6px 8px; background: var(--wash); border: 1px solid var(--grid); border-radius: 4px;
+  white-space: pre-wrap; overflow-wrap: anywhere; font-size: 0.8rem; max-height: 320px; overflow: auto;
+  font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+.trace { padding-left: 20px; }
+.trace-entry { margin: 0 0 10px; }
+.trace-message { margin: 4px 0; }
+.trace-role { display: inline-block; font-size: 0.72rem; font-weight: 600; color: var(--muted); text-transform: uppercase;
+  margin-bottom: 2px; }
+.proposal-list, .attempt-list { display: flex; flex-direction: column; gap: 6px; max-height: 75vh; overflow: auto;
+  padding-right: 4px; }
+.proposal, .attempt { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: 6px 12px; }
+.proposal > summary, .attempt > summary { cursor: pointer; display: flex; flex-wrap: wrap; gap: 4px 14px;
+  align-items: center; font-size: 0.9rem; }
+.proposal-step { font-weight: 600; font-variant-numeric: tabular-nums; min-width: 64px; }
+.proposal-body, .attempt-body { padding: 6px 0 4px; font-size: 0.88rem; }
+.minibatch-table { width: auto; margin-bottom: 8px; }
+.minibatch-table .total th, .minibatch-table .total td { font-weight: 600; }
+.tag-accepted, .tag-outcome-admitted { background: #e3f1e8; color: #276a41; }
+.tag-rejected, .tag-outcome-rejected-validity, .tag-outcome-rejected-faithfulness, .tag-outcome-rejected-both {
+  background: #fbe4e2; color: #a4281f; }
+.tag-no-op, .tag-outcome-generation-failed, .tag-outcome-verification-failed { background: #fdf1dc; color: #8a5a0b; }
+.tag-outcome-duplicate, .tag-outcome-leaked { background: #e6eef8; color: var(--accent); }
+.prompt-diff ins { background: #cfe8d8; text-decoration: none; color: #1d5632; }
+.prompt-diff del { background: #f5d0cc; color: #7c1f18; }
+.prompt-full { margin-top: 8px; }
+.prompt-full summary { cursor: pointer; color: var(--accent); font-weight: 400; }
+.attempt-columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 14px; }
+.verdict { margin: 4px 0; padding-left: 18px; }
+.verdict-true { color: #276a41; }
+.verdict-false, .verdict-broken { color: #a4281f; }
+.subsection { margin-top: 18px; }
+.swatch { vertical-align: middle; }
+@media (max-width: 860px) { .explorer { grid-template-columns: minmax(0, 1fr); } .instance-detail { position: static; } }
 @media print {
   :root { background: #ffffff; font-size: 12px; }
   .report { max-width: none; padding: 0; }
   .chart-figure, .prompt { border-color: #cccccc; }
-  .chart-scroll, .prompt-text { max-height: none; overflow: visible; border: none; }
+  .chart-scroll, .prompt-text, .matrix-scroll, .value-text, .proposal-list, .attempt-list { max-height: none; overflow: visible; border: none; }
+  .report-nav, .filters, .live-status { display: none; }
+  .explorer { grid-template-columns: 1fr; }
   .chart-natural { width: 100%; height: auto; }
   details > summary { list-style: none; }
   h2 { break-after: avoid; }

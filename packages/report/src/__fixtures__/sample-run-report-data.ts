@@ -5,6 +5,7 @@ import type {
   RunReportFailureModeWindow,
   RunReportSynthesisEvent,
 } from '../data/run-report-data.js';
+import { sampleRunDetails } from './sample-run-details.js';
 
 /** What the sample run looks like. */
 export interface SampleRunOptions {
@@ -16,6 +17,10 @@ export interface SampleRunOptions {
   readonly modes?: number;
   /** A prompt for module `answer` of the best candidate (to test escaping). */
   readonly bestAnswerPrompt?: string;
+  /** Contract-violation warnings to show. */
+  readonly warnings?: RunReportData['warnings'];
+  /** Make the optimizer model unpriced. */
+  readonly unpriced?: boolean;
 }
 
 // A small deterministic generator (xorshift32) so fixtures are identical on every run.
@@ -137,15 +142,16 @@ export function sampleRunReportData(options: SampleRunOptions = {}): RunReportDa
   };
 
   const synthesisEvents: RunReportSynthesisEvent[] = [];
-  for (let event = 1; event <= eventCount; event++) {
-    const eventStep = Math.round((step * event) / (eventCount + 1));
-    const attempts = 40 + event * 10;
+  for (let event = 0; event < eventCount; event++) {
+    const eventStep = Math.round((step * (event + 1)) / (eventCount + 1));
+    const attempts = 50 + event * 10;
     const outcomes = outcomesFor(attempts);
     const admitted = outcomes['admitted'] ?? 0;
     synthesisEvents.push({
       event,
       step: eventStep,
-      evaluationsUsed: validationSize + Math.round(((evaluations - validationSize) * event) / (eventCount + 1)),
+      evaluationsUsed:
+        validationSize + Math.round(((evaluations - validationSize) * (event + 1)) / (eventCount + 1)),
       attempts,
       admitted,
       outcomes,
@@ -160,8 +166,11 @@ export function sampleRunReportData(options: SampleRunOptions = {}): RunReportDa
     eventCount === 0
       ? []
       : [
-          { label: 'Before the first synthesis event', event: 1, skew: 1.9 },
-          { label: 'Before the last synthesis event', event: eventCount, skew: 0.9 },
+          ...Array.from({ length: eventCount }, (_, event) => ({
+            label: `Before synthesis event ${event}`,
+            event,
+            skew: 1.9 - (event * 1.0) / Math.max(1, eventCount - 1),
+          })),
         ].map((window) => ({
           label: window.label,
           event: window.event,
@@ -173,6 +182,7 @@ export function sampleRunReportData(options: SampleRunOptions = {}): RunReportDa
         }));
 
   const best = candidates[bestIndex]!;
+  const details = sampleRunDetails({ candidates, steps: step, validationSize, random, events: synthesisEvents, modeNames: modeNames.slice(0, modeCount) });
   const admittedTotal = synthesisEvents.reduce((sum, event) => sum + event.admitted, 0);
   return {
     title: 'HoVer · forge · seed 0',
@@ -206,9 +216,12 @@ export function sampleRunReportData(options: SampleRunOptions = {}): RunReportDa
     curve,
     synthesisEvents,
     failureModeWindows,
+    ...details,
+    warnings: options.warnings ?? [],
+    unpricedModels: options.unpriced ? ['sim:optimizer-large'] : [],
     usage: [
       { role: 'task', calls: evaluations, inputTokens: evaluations * 910, outputTokens: evaluations * 85, costUsd: evaluations * 0.00031 },
-      { role: 'reflect', calls: step, inputTokens: step * 5200, outputTokens: step * 640, costUsd: step * 0.021 },
+      { role: 'reflect', ...(options.unpriced ? { unpricedModels: ['sim:optimizer-large'] } : {}), calls: step, inputTokens: step * 5200, outputTokens: step * 640, costUsd: step * 0.021 },
       { role: 'assign', calls: step, inputTokens: step * 2400, outputTokens: step * 120, costUsd: step * 0.008 },
       { role: 'generate', calls: 110, inputTokens: 110 * 3100, outputTokens: 110 * 700, costUsd: 110 * 0.016 },
       { role: 'verify', calls: 220, inputTokens: 220 * 1800, outputTokens: 220 * 60, costUsd: 220 * 0.0065 },

@@ -18,6 +18,12 @@ const inputColor = '#3569a8';
 const outputColor = '#93b7e0';
 const costColor = '#3f9b63';
 
+/** A role's cost as text: dollars, or `unpriced` when a model of the role has no price. */
+export function formatRoleCost(role: RunReportUsage): string {
+  if ((role.unpricedModels?.length ?? 0) === 0) return formatUsd(role.costUsd);
+  return role.costUsd > 0 ? `${formatUsd(role.costUsd)} + unpriced` : 'unpriced';
+}
+
 function legendItem(x: number, color: string, label: string): string {
   return [
     svgElement('rect', { x, y: 12, width: 12, height: 12, rx: 2, fill: color }),
@@ -115,7 +121,12 @@ export function renderCostByRoleChart(data: RunReportData): string {
           height: barHeight,
           fill: costColor,
         },
-        svgTitle(`${role.role}: ${formatUsd(role.costUsd)} over ${formatCount(role.calls)} calls`),
+        svgTitle(
+          `${role.role}: ${formatRoleCost(role)} over ${formatCount(role.calls)} calls` +
+            ((role.unpricedModels?.length ?? 0) > 0
+              ? ` (no price for ${role.unpricedModels?.join(', ')})`
+              : ''),
+        ),
       ),
       svgText(
         {
@@ -124,7 +135,7 @@ export function renderCostByRoleChart(data: RunReportData): string {
           y: centerY,
           'dominant-baseline': 'middle',
         },
-        formatUsd(role.costUsd),
+        formatRoleCost(role),
       ),
     ]);
   });
@@ -159,14 +170,18 @@ export function renderCostByRoleChart(data: RunReportData): string {
   return renderChartFigure({
     chart: 'cost-by-role',
     heading,
-    caption: `${caption} Total: ${formatCompact(totalTokens)} tokens, ${formatUsd(totalCost)}.`,
+    caption:
+      `${caption} Total: ${formatCompact(totalTokens)} tokens, ${formatUsd(totalCost)}` +
+      (roles.some((role) => (role.unpricedModels?.length ?? 0) > 0)
+        ? ' plus the unpriced calls (their models have no price).'
+        : '.'),
     content: renderChartSvg({
       id: 'cost-by-role',
       title: 'Tokens and cost by model role',
       description: roles
         .map(
           (role) =>
-            `${role.role}: ${formatCompact(role.inputTokens + role.outputTokens)} tokens, ${formatUsd(role.costUsd)}`,
+            `${role.role}: ${formatCompact(role.inputTokens + role.outputTokens)} tokens, ${formatRoleCost(role)}`,
         )
         .join('; '),
       width,

@@ -26,8 +26,8 @@ describe('renderFailureModesChart', () => {
     const markup = renderFailureModesChart(sampleRunReportData({ synthesisEvents: 2, modes: 8 }));
     expect(readMarks(markup, 'circle', 'mode-point')).toHaveLength(16);
     expect(readMarks(markup, 'rect', 'panel-background')).toHaveLength(2);
-    expect(markup).toContain('Before the first synthesis event');
-    expect(markup).toContain('Before the last synthesis event');
+    expect(markup).toContain('Before synthesis event 0');
+    expect(markup).toContain('Before synthesis event 1');
   });
 
   it('places shares on a log scale: each factor of ten is the same distance', () => {

@@ -54,6 +54,15 @@ function renderSizeLegend(maxFailures: number): string {
   return svgElement('g', { class: 'legend' }, parts);
 }
 
+// An SVG dot, not a styled span: the page's CSP allows no style attributes.
+function swatch(color: string): string {
+  return svgElement(
+    'svg',
+    { class: 'swatch', viewBox: '0 0 10 10', width: 10, height: 10, 'aria-hidden': 'true' },
+    svgElement('circle', { cx: 5, cy: 5, r: 5, fill: color }),
+  );
+}
+
 function renderDetails(
   windows: readonly FailureModeShareWindow[],
   colors: Map<string, string>,
@@ -62,7 +71,7 @@ function renderDetails(
     const rows = window.modes
       .map(
         (mode) =>
-          `<tr><td><span class="swatch" style="background:${colors.get(mode.name) ?? '#6f7782'}"></span>${escapeHtml(mode.name)}</td>` +
+          `<tr><td>${swatch(colors.get(mode.name) ?? '#6f7782')}${escapeHtml(mode.name)}</td>` +
           `<td class="number">${formatCount(mode.failures)}</td><td class="number">${formatPercent(mode.share)}</td>` +
           `<td>${escapeHtml(mode.description)}</td></tr>`,
       )

@@ -12,7 +12,11 @@ export function usageByRole(usage: readonly RunReportUsage[]): RunReportUsage[] 
   const clean = (value: number) => Math.max(0, finiteOr(value, 0));
   for (const entry of usage) {
     const previous = totals.get(entry.role);
+    const unpriced = [
+      ...new Set([...(previous?.unpricedModels ?? []), ...(entry.unpricedModels ?? [])]),
+    ];
     totals.set(entry.role, {
+      ...(unpriced.length === 0 ? {} : { unpricedModels: unpriced.sort() }),
       role: entry.role,
       calls: clean(entry.calls) + (previous?.calls ?? 0),
       inputTokens: clean(entry.inputTokens) + (previous?.inputTokens ?? 0),

@@ -12,7 +12,60 @@ describe('renderScoreCurveChart', () => {
     const dots = readMarks(markup, 'circle', 'candidate-dot');
     expect(dots.filter((dot) => dot['data-candidate'] !== undefined)).toHaveLength(40);
     expect(readMarks(markup, 'path', 'hover-target')).toHaveLength(3);
-    expect(markup).toContain('>S3</text>');
+    // Synthesis events are numbered from 0, as in the terminal and the database.
+    expect(markup).toContain('>S0</text>');
+    expect(markup).toContain('>S2</text>');
+    expect(markup).not.toContain('>S3</text>');
+  });
+
+  it('puts each candidate where its evaluations were spent: on the jump of the best line', () => {
+    const data = minimalRunReportData({
+      summary: {
+        ...minimalRunReportData().summary,
+        bestScore: 0.8,
+        bestCandidate: 1,
+        evaluationsUsed: 56,
+      },
+      candidates: [
+        {
+          index: 0,
+          parent: null,
+          module: null,
+          step: null,
+          validationScore: 0.5,
+          evaluationsAtDiscovery: 0,
+          evaluationsSpent: 20,
+        },
+        {
+          index: 1,
+          parent: 0,
+          module: 'answer',
+          step: 2,
+          validationScore: 0.8,
+          evaluationsAtDiscovery: 36,
+          evaluationsSpent: 56,
+        },
+      ],
+      curve: [
+        { evaluations: 20, bestScore: 0.5 },
+        { evaluations: 26, bestScore: 0.5 },
+        { evaluations: 56, bestScore: 0.8 },
+      ],
+    });
+    const markup = renderScoreCurveChart(data);
+    const dots = readMarks(markup, 'circle', 'candidate-dot').filter(
+      (dot) => dot['data-candidate'] !== undefined,
+    );
+    const path =
+      readMarks(markup, 'path', 'best-line').find((mark) => (mark['d'] ?? '').includes('V'))?.[
+        'd'
+      ] ?? '';
+    // The line starts at the seed's dot and rises at candidate 1's dot.
+    const seed = dots.find((dot) => dot['data-candidate'] === '0');
+    const best = dots.find((dot) => dot['data-candidate'] === '1');
+    expect(path.startsWith(`M${seed?.['cx']} ${seed?.['cy']}`)).toBe(true);
+    expect(path).toContain(`H${best?.['cx']}V${best?.['cy']}`);
+    expect(markup).toContain('known after 56 evaluations');
   });
 
   it('draws the best candidate last, so it sits on top, and larger', () => {

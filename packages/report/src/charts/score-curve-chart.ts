@@ -1,4 +1,4 @@
-import type { RunReportData } from '../data/run-report-data.js';
+import type { RunReportCandidate, RunReportData } from '../data/run-report-data.js';
 import { type PlotArea, renderBottomAxis, renderLeftAxis } from '../primitives/axis.js';
 import { bestScoreSteps, stepPath } from '../primitives/best-score-steps.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
@@ -11,6 +11,11 @@ import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 const width = 960;
 const height = 400;
 const area: PlotArea = { left: 76, top: 48, right: 936, bottom: 340 };
+
+/** Where a candidate sits on the evaluations axis: once its validation pass was paid for. */
+export function evaluationsSpent(candidate: RunReportCandidate): number {
+  return candidate.evaluationsSpent ?? candidate.evaluationsAtDiscovery;
+}
 
 /** A tick label for a score axis: as many decimals as the tick needs, no more. */
 export function formatScoreTick(value: number): string {
@@ -48,15 +53,15 @@ function renderLegend(bestCandidate: number): string {
 /** Figure 1: best validation score so far against evaluations spent, with every candidate. */
 export function renderScoreCurveChart(data: RunReportData): string {
   const steps = bestScoreSteps(data.curve, data.candidates);
-  const candidates = data.candidates.filter(
-    (candidate) =>
-      Number.isFinite(candidate.validationScore) &&
-      Number.isFinite(candidate.evaluationsAtDiscovery),
-  );
+  const candidates = data.candidates
+    .map((candidate) => ({ ...candidate, spent: evaluationsSpent(candidate) }))
+    .filter(
+      (candidate) => Number.isFinite(candidate.validationScore) && Number.isFinite(candidate.spent),
+    );
   const caption =
-    'The line is the best mean validation score found so far; each dot is a candidate at the ' +
-    'evaluations spent when it joined the pool; dashed lines mark synthesis events. Hover a dot ' +
-    'for its details.';
+    'The line is the best mean validation score found so far; each dot is a candidate, drawn at ' +
+    'the evaluations spent once its validation pass was paid for (where its score became known); ' +
+    'dashed lines mark synthesis events. Hover a dot for its details.';
   if (steps.length === 0 && candidates.length === 0) {
     return renderChartFigure({
       chart: 'score-curve',
@@ -78,7 +83,7 @@ export function renderScoreCurveChart(data: RunReportData): string {
     hasBudget ? budget : 0,
     evaluationsUsed,
     ...steps.map((point) => point.evaluations),
-    ...candidates.map((candidate) => candidate.evaluationsAtDiscovery),
+    ...candidates.map((candidate) => candidate.spent),
     ...events.map((event) => event.evaluationsUsed),
   );
   const x = createLinearScale(
@@ -132,14 +137,14 @@ export function renderScoreCurveChart(data: RunReportData): string {
       'circle',
       {
         class: isBest ? 'candidate-dot candidate-best' : 'candidate-dot',
-        cx: x.map(candidate.evaluationsAtDiscovery),
+        cx: x.map(candidate.spent),
         cy: y.map(candidate.validationScore),
         r: isBest ? 6 : 4.5,
         'data-candidate': candidate.index,
       },
       svgTitle(
-        `Candidate #${candidate.index} (${origin}): validation ${formatScore(candidate.validationScore)} ` +
-          `after ${formatCount(candidate.evaluationsAtDiscovery)} evaluations`,
+        `Candidate #${candidate.index} (${origin}): validation ${formatScore(candidate.validationScore)}, ` +
+          `known after ${formatCount(candidate.spent)} evaluations`,
       ),
     );
   });

@@ -1,15 +1,22 @@
 import type { RunHeader } from '@forge/core';
 import type { RunDatabase } from '@forge/store';
+import { parseJson } from './clip-text.js';
+import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
+import { loadProposals } from './load-proposals.js';
+import {
+  loadFailureModeWindows,
+  loadSynthesisAttempts,
+  loadSynthesisEvents,
+} from './load-synthesis.js';
+import { loadWarnings } from './load-warnings.js';
 import type {
   RunReportCandidate,
   RunReportCurvePoint,
   RunReportData,
-  RunReportFailureModeWindow,
   RunReportStatus,
-  RunReportSynthesisEvent,
   RunReportUsage,
 } from './run-report-data.js';
-import { runStatus } from './run-status.js';
+import { runStatus, type WriterProbe } from './run-status.js';
 
 interface CandidateRow {
   candidate: number;
@@ -21,22 +28,43 @@ interface CandidateRow {
   prompts: string;
 }
 
+/** Options of `loadReportData`. */
+export interface LoadReportDataOptions {
+  /** The clock of `generatedAt`. Default now. */
+  readonly now?: Date;
+  /** Tells whether a `running` run's writer is alive. Default: this machine's processes. */
+  readonly probe?: WriterProbe;
+}
+
 /**
  * Reads everything the HTML report shows from a run's database, with plain SQL, so a report can
- * be drawn for any run: finished, stopped, failed or still running.
+ * be drawn for any run: finished, stopped, failed, interrupted or still running (the database
+ * may be open read-only while another process writes it).
  */
 export function loadReportData(
   database: RunDatabase,
   runDir: string,
-  now: Date = new Date(),
+  options: LoadReportDataOptions | Date = {},
+): RunReportData {
+  const { now = new Date(), probe } = options instanceof Date ? { now: options } : options;
+  // One read transaction: a writer committing meanwhile cannot tear the snapshot.
+  return database.transaction(() => read(database, runDir, now, probe))();
+}
+
+function read(
+  database: RunDatabase,
+  runDir: string,
+  now: Date,
+  probe: WriterProbe | undefined,
 ): RunReportData {
   const meta = new Map(
     (database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map(
       (row) => [row.key, row.value],
     ),
   );
-  const header = JSON.parse(meta.get('header') ?? '{}') as Partial<RunHeader>;
-  const models = JSON.parse(meta.get('models') ?? '{}') as Record<string, string>;
+  const header = parseJson<Partial<RunHeader>>(meta.get('header'), {});
+  const models = parseJson<Record<string, string>>(meta.get('models'), {});
+  const unpricedModels = parseJson<string[]>(meta.get('unpriced_models'), []);
   const candidates = database
     .prepare('SELECT * FROM candidates ORDER BY candidate')
     .all() as CandidateRow[];
@@ -47,13 +75,15 @@ export function loadReportData(
   );
   const steps = database
     .prepare('SELECT step, candidate, evaluations_used FROM steps ORDER BY step')
-    .all() as {
-    step: number;
-    candidate: number | null;
-    evaluations_used: number;
-  }[];
+    .all() as { step: number; candidate: number | null; evaluations_used: number }[];
+  const validationIds = header.validationIds ?? [];
+  const validationSize =
+    validationIds.length > 0
+      ? validationIds.length
+      : count(database, "SELECT count(*) AS n FROM instances WHERE split = 'validation'");
   const evaluationsUsed =
-    steps.at(-1)?.evaluations_used ?? candidates[0]?.evaluations_at_discovery ?? 0;
+    steps.at(-1)?.evaluations_used ??
+    (candidates[0] === undefined ? 0 : candidates[0].evaluations_at_discovery + validationSize);
   const synthesisEvents = loadSynthesisEvents(database);
   const originalTraining = count(
     database,
@@ -64,7 +94,7 @@ export function loadReportData(
     "SELECT count(*) AS n FROM instances WHERE origin = 'synthetic'",
   );
   const testScore = best === undefined ? undefined : meanTestScore(database, best.candidate);
-  const status: RunReportStatus = runStatus(meta);
+  const status: RunReportStatus = runStatus(meta, probe);
   const simulated = meta.get('simulated') === 'true';
   return {
     title: `${meta.get('title') ?? meta.get('benchmark') ?? 'Forge run'}${simulated ? ' — simulated run' : ''}`,
@@ -77,13 +107,9 @@ export function loadReportData(
       optimizerModel: models['reflect'] ?? 'unknown',
       seed: typeof header.seed === 'number' ? header.seed : Number(header.seed ?? 0),
       status,
-      ...(meta.get('stop_reason') === undefined
-        ? {}
-        : { stopReason: meta.get('stop_reason') as string }),
-      ...(meta.get('created_at') === undefined
-        ? {}
-        : { startedAt: meta.get('created_at') as string }),
-      ...(meta.get('variant') === undefined ? {} : { variant: meta.get('variant') as string }),
+      ...optional('stopReason', meta.get('stop_reason') ?? meta.get('error')),
+      ...optional('startedAt', meta.get('created_at')),
+      ...optional('variant', meta.get('variant')),
     },
     summary: {
       seedScore: candidates[0]?.validation_score ?? 0,
@@ -106,30 +132,54 @@ export function loadReportData(
         step: row.step,
         validationScore: row.validation_score,
         evaluationsAtDiscovery: row.evaluations_at_discovery,
+        evaluationsSpent: row.evaluations_at_discovery + validationSize,
         ...(row.module === null
           ? {}
-          : { promptPreview: preview(JSON.parse(row.prompts)[row.module]) }),
+          : {
+              promptPreview: preview(
+                parseJson<Record<string, unknown>>(row.prompts, {})[row.module],
+              ),
+            }),
       }),
     ),
-    curve: bestScoreCurve(candidates, steps),
+    curve: bestScoreCurve(candidates, steps, validationSize),
     synthesisEvents,
-    failureModeWindows: failureModeWindows(database, synthesisEvents),
-    usage: usageByRole(database),
-    bestPrompts: best === undefined ? {} : (JSON.parse(best.prompts) as Record<string, string>),
+    synthesisAttempts: loadSynthesisAttempts(database),
+    failureModeWindows: loadFailureModeWindows(database, synthesisEvents),
+    validationInstances: loadValidationInstances(database, validationIds, candidates.length),
+    evaluations: loadEvaluations(database),
+    proposals: loadProposals(database),
+    warnings: loadWarnings(database),
+    unpricedModels,
+    usage: usageByRole(database, unpricedModels),
+    bestPrompts: best === undefined ? {} : parseJson<Record<string, string>>(best.prompts, {}),
     seedPrompts: header.seedPrompts ?? {},
   };
 }
 
+function optional<Key extends string>(
+  key: Key,
+  value: string | undefined,
+): { [K in Key]?: string } {
+  return (value === undefined ? {} : { [key]: value }) as { [K in Key]?: string };
+}
+
+/**
+ * The best-so-far curve, with every point where its evaluations were spent: the seed's score
+ * once its validation pass is paid for, then one point per step.
+ */
 function bestScoreCurve(
   candidates: readonly CandidateRow[],
   steps: readonly { candidate: number | null; evaluations_used: number }[],
+  validationSize: number,
 ): RunReportCurvePoint[] {
   const seed = candidates[0];
   if (seed === undefined) return [];
   const byIndex = new Map(candidates.map((row) => [row.candidate, row]));
   let bestScore = seed.validation_score;
-  // The curve starts at 0 evaluations with the seed's score (its validation pass comes first).
-  const points: RunReportCurvePoint[] = [{ evaluations: 0, bestScore }];
+  const points: RunReportCurvePoint[] = [
+    { evaluations: seed.evaluations_at_discovery + validationSize, bestScore },
+  ];
   for (const step of steps) {
     const accepted = step.candidate === null ? undefined : byIndex.get(step.candidate);
     if (accepted !== undefined && accepted.validation_score > bestScore)
@@ -139,92 +189,20 @@ function bestScoreCurve(
   return points;
 }
 
-function loadSynthesisEvents(database: RunDatabase): RunReportSynthesisEvent[] {
-  const events = database.prepare('SELECT * FROM synthesis_events ORDER BY event').all() as {
-    event: number;
-    step: number;
-    evaluations_used: number;
-    attempts: number;
-    admitted: number;
-    accounting: string;
-  }[];
-  return events.map((row) => {
-    const accounting = JSON.parse(row.accounting) as {
-      outcomes: Record<string, number>;
-      modes: { modeName?: string; attempts: number; outcomes: Record<string, number> }[];
-    };
-    return {
-      event: row.event,
-      step: row.step,
-      evaluationsUsed: row.evaluations_used,
-      attempts: row.attempts,
-      admitted: row.admitted,
-      outcomes: accounting.outcomes,
-      modes: accounting.modes.map((mode) => ({
-        name: mode.modeName ?? '(random training instances)',
-        attempts: mode.attempts,
-        admitted: mode.outcomes['admitted'] ?? 0,
-      })),
-    };
-  });
-}
-
-/** Failure-mode shares in the windows that fed the first and the last synthesis event. */
-function failureModeWindows(
-  database: RunDatabase,
-  events: readonly RunReportSynthesisEvent[],
-): RunReportFailureModeWindow[] {
-  const windows: { label: string; event: number; epoch: number }[] = [];
-  const epochOf = (event: number) =>
-    (
-      database.prepare('SELECT epoch FROM synthesis_events WHERE event = ?').get(event) as
-        | { epoch: number }
-        | undefined
-    )?.epoch ?? event;
-  const first = events[0];
-  const last = events.at(-1);
-  if (first !== undefined)
-    windows.push({
-      label: 'Before the first synthesis event',
-      event: first.event,
-      epoch: epochOf(first.event),
-    });
-  if (last !== undefined && last.event !== first?.event) {
-    windows.push({
-      label: 'Before the last synthesis event',
-      event: last.event,
-      epoch: epochOf(last.event),
-    });
-  }
-  const supports = database.prepare(
-    "SELECT mode_id, count(*) AS failures FROM assignments WHERE epoch = ? AND action != 'no-op' GROUP BY mode_id",
-  );
-  const latest = database.prepare(
-    'SELECT name, description FROM failure_modes WHERE mode_id = ? ORDER BY seq DESC LIMIT 1',
-  );
-  return windows.map((window) => ({
-    label: window.label,
-    event: window.event,
-    modes: (supports.all(window.epoch) as { mode_id: string; failures: number }[]).map((row) => {
-      const mode = latest.get(row.mode_id) as { name: string; description: string } | undefined;
-      return {
-        name: mode?.name ?? row.mode_id,
-        description: mode?.description ?? '',
-        failures: row.failures,
-      };
-    }),
-  }));
-}
-
-function usageByRole(database: RunDatabase): RunReportUsage[] {
+function usageByRole(database: RunDatabase, unpricedModels: readonly string[]): RunReportUsage[] {
   const rows = database
     .prepare(
       `SELECT coalesce(role, 'unassigned') AS role, count(*) AS calls, coalesce(sum(input_tokens), 0) AS inputTokens,
-        coalesce(sum(output_tokens), 0) AS outputTokens, coalesce(sum(cost_usd), 0) AS costUsd
+        coalesce(sum(output_tokens), 0) AS outputTokens, coalesce(sum(cost_usd), 0) AS costUsd,
+        group_concat(DISTINCT provider || ':' || model) AS models
        FROM model_calls GROUP BY coalesce(role, 'unassigned')`,
     )
-    .all() as RunReportUsage[];
-  return rows;
+    .all() as (Omit<RunReportUsage, 'unpricedModels'> & { models: string | null })[];
+  const unpriced = new Set(unpricedModels);
+  return rows.map(({ models, ...row }) => {
+    const roleUnpriced = (models ?? '').split(',').filter((model) => unpriced.has(model));
+    return roleUnpriced.length === 0 ? row : { ...row, unpricedModels: roleUnpriced.sort() };
+  });
 }
 
 function meanTestScore(database: RunDatabase, candidate: number): number | undefined {

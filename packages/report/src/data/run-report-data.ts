@@ -1,3 +1,11 @@
+import type {
+  RunReportEvaluation,
+  RunReportProposal,
+  RunReportSynthesisAttempt,
+  RunReportValidationInstance,
+  RunReportWarning,
+} from './run-report-details.js';
+
 /**
  * How a run ended, that it is still going, or `interrupted`: saved as running, but its writer is
  * gone (killed or crashed; `forge optimize --resume` continues it).
@@ -72,8 +80,13 @@ export interface RunReportCandidate {
   readonly step: number | null;
   /** Its mean validation score. */
   readonly validationScore: number;
-  /** Evaluations spent when it joined the pool (after its validation pass). */
+  /** Evaluations spent before its validation pass (GEPA's discovery budget). */
   readonly evaluationsAtDiscovery: number;
+  /**
+   * Evaluations spent once its validation pass finished: where its score became known, and where
+   * the score chart draws it. Defaults to `evaluationsAtDiscovery`.
+   */
+  readonly evaluationsSpent?: number;
   /** The first characters of the rewritten prompt, shown on hover. */
   readonly promptPreview?: string;
 }
@@ -98,7 +111,7 @@ export interface RunReportSynthesisMode {
 
 /** One synthesis event and the fate of every generation attempt it made. */
 export interface RunReportSynthesisEvent {
-  /** The event's ordinal, from 1. */
+  /** The event's number, from 0 (the terminal, the JSON events and the database use the same). */
   readonly event: number;
   /** The search step after which it ran. */
   readonly step: number;
@@ -127,12 +140,14 @@ export interface RunReportFailureMode {
   readonly failures: number;
 }
 
-/** The failure modes collected in the window before one synthesis event. */
+/** The failure modes collected in one synthesis epoch: the window before one synthesis event. */
 export interface RunReportFailureModeWindow {
-  /** What the window is, e.g. `Before the first synthesis event`. */
+  /** What the window is, e.g. `Before synthesis event 0`. */
   readonly label: string;
-  /** The synthesis event the window ends at. */
+  /** The synthesis event the window ends at; for the epoch still open, the number the next event will have. */
   readonly event: number;
+  /** True for the epoch still open (no synthesis event has closed it yet). */
+  readonly open?: boolean;
   /** The modes and their supporting failures. */
   readonly modes: readonly RunReportFailureMode[];
 }
@@ -147,8 +162,10 @@ export interface RunReportUsage {
   readonly inputTokens: number;
   /** Completion tokens received. */
   readonly outputTokens: number;
-  /** Cost in US dollars (0 when unpriced). */
+  /** Cost in US dollars of the priced calls (unpriced calls count 0). */
   readonly costUsd: number;
+  /** Models of this role without a price: its cost is unknown, and the report says `unpriced`. */
+  readonly unpricedModels?: readonly string[];
 }
 
 /** Everything `renderRunReport` draws; plain data, so it can come from a store or a fixture. */
@@ -169,8 +186,20 @@ export interface RunReportData {
   readonly curve: readonly RunReportCurvePoint[];
   /** Synthesis events in order. */
   readonly synthesisEvents: readonly RunReportSynthesisEvent[];
-  /** Failure modes before the first and the last synthesis event; empty without synthesis. */
+  /** Every generation attempt of every synthesis event, in event and slot order. */
+  readonly synthesisAttempts: readonly RunReportSynthesisAttempt[];
+  /** Failure modes of every synthesis epoch, in order (the open epoch last, when it has any). */
   readonly failureModeWindows: readonly RunReportFailureModeWindow[];
+  /** The validation instances, in validation order, with every candidate's score. */
+  readonly validationInstances: readonly RunReportValidationInstance[];
+  /** Every validation evaluation in full (empty for runs recorded before they were kept). */
+  readonly evaluations: readonly RunReportEvaluation[];
+  /** Every step that reached the reflector, in step order. */
+  readonly proposals: readonly RunReportProposal[];
+  /** Optimizer roles whose answers mostly broke their output contract. */
+  readonly warnings: readonly RunReportWarning[];
+  /** Models the price table has no price for; their cost is unknown. */
+  readonly unpricedModels: readonly string[];
   /** Model usage per role. */
   readonly usage: readonly RunReportUsage[];
   /** The best candidate's prompt per module. */

@@ -22,15 +22,15 @@ export function bestScoreSteps(
     .slice()
     .sort(
       (a, b) =>
-        finiteOr(a.evaluationsAtDiscovery, 0) - finiteOr(b.evaluationsAtDiscovery, 0) ||
-        a.index - b.index,
+        finiteOr(a.evaluationsSpent ?? a.evaluationsAtDiscovery, 0) -
+          finiteOr(b.evaluationsSpent ?? b.evaluationsAtDiscovery, 0) || a.index - b.index,
     );
   const steps: RunReportCurvePoint[] = [];
   for (const candidate of ordered) {
     const previous = steps.at(-1);
     if (previous === undefined || candidate.validationScore > previous.bestScore) {
       steps.push({
-        evaluations: finiteOr(candidate.evaluationsAtDiscovery, 0),
+        evaluations: finiteOr(candidate.evaluationsSpent ?? candidate.evaluationsAtDiscovery, 0),
         bestScore: candidate.validationScore,
       });
     }

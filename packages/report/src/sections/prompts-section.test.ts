@@ -18,7 +18,15 @@ describe('renderPromptsSection', () => {
         seedPrompts: { query: 'same', answer: 'old answer' },
       }),
     );
-    expect(markup.match(/<details class="prompt" open>/g)).toHaveLength(2);
+    expect(
+      markup.match(
+        /<details class="prompt" id="prompt-[a-z]+" data-module="[a-z]+" data-open-default open>/g,
+      ),
+    ).toHaveLength(2);
+    // The rewritten module shows the best prompt as a diff against the seed's.
+    expect(markup).toMatch(
+      /<pre class="prompt-text prompt-diff"><del>old<\/del><ins>new<\/ins> answer<\/pre>/,
+    );
     expect(markup).toContain('<code>query</code> <span class="tag">unchanged</span>');
     expect(markup).toContain('<code>answer</code> <span class="tag tag-changed">rewritten</span>');
     expect(markup.indexOf('new answer')).toBeLessThan(markup.indexOf('old answer'));

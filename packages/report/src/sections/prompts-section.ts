@@ -1,5 +1,7 @@
 import type { RunReportData } from '../data/run-report-data.js';
 import { escapeHtml } from '../primitives/escape-html.js';
+import { formatCount } from '../primitives/format-value.js';
+import { renderPromptDiff } from '../primitives/prompt-diff.js';
 
 /** Modules in the seed's order, then any the best candidate has that the seed lacks. */
 export function promptModules(
@@ -20,7 +22,7 @@ function promptBlock(heading: string, prompt: string | undefined): string {
   return `<div class="prompt-column"><h4>${escapeHtml(heading)}</h4>${body}</div>`;
 }
 
-/** The best candidate's prompt for every module beside the seed's, escaped. */
+/** Per module: the best candidate's prompt as a diff against the seed's, then both in full. */
 export function renderPromptsSection(data: RunReportData): string {
   const modules = promptModules(data.seedPrompts, data.bestPrompts);
   const best = data.summary.bestCandidate;
@@ -28,13 +30,24 @@ export function renderPromptsSection(data: RunReportData): string {
     const seed = data.seedPrompts[module];
     const optimized = data.bestPrompts[module];
     const changed = seed !== optimized;
+    const diff =
+      seed === undefined || optimized === undefined
+        ? ''
+        : (() => {
+            const rendered = renderPromptDiff(seed, optimized);
+            return (
+              `<h4>Best candidate (#${best}) against the seed <span class="muted">(+${formatCount(rendered.counts.added)} / ` +
+              `−${formatCount(rendered.counts.removed)} tokens)</span></h4>${rendered.markup}`
+            );
+          })();
     return (
-      `<details class="prompt" open><summary><code>${escapeHtml(module)}</code> ` +
+      `<details class="prompt" id="prompt-${escapeHtml(module)}" data-module="${escapeHtml(module)}" data-open-default open><summary><code>${escapeHtml(module)}</code> ` +
       `<span class="${changed ? 'tag tag-changed' : 'tag'}">${changed ? 'rewritten' : 'unchanged'}</span></summary>` +
-      '<div class="prompt-pair">' +
+      diff +
+      '<details class="prompt-full"><summary>Both prompts in full</summary><div class="prompt-pair">' +
       promptBlock(`Best candidate (#${best})`, optimized) +
       promptBlock('Seed candidate (#0)', seed) +
-      '</div></details>'
+      '</div></details></details>'
     );
   });
   const content =
@@ -42,8 +55,9 @@ export function renderPromptsSection(data: RunReportData): string {
       ? items.join('')
       : '<p class="muted">No prompts were recorded for this run.</p>';
   return (
-    '<section class="prompts" aria-labelledby="prompts-heading">' +
+    '<section class="prompts" id="prompts" aria-labelledby="prompts-heading">' +
     '<h2 id="prompts-heading">Prompts</h2>' +
-    `<p class="section-note">The best candidate's prompt for each module, beside the seed's for comparison.</p>${content}</section>`
+    '<p class="section-note">For each module, the best candidate\'s prompt as a diff against the seed\'s: ' +
+    `added text is marked, removed text struck through.</p>${content}</section>`
   );
 }

@@ -1,11 +1,23 @@
 import type { RunReportData } from '../data/run-report-data.js';
 import { escapeHtml } from '../primitives/escape-html.js';
 import { finiteOr } from '../primitives/finite-or.js';
-import { formatCount, formatScore } from '../primitives/format-value.js';
+import { formatCount, formatScore, formatUsd } from '../primitives/format-value.js';
 
 function row(label: string, value: string, note = ''): string {
   const noteMarkup = note === '' ? '' : ` <span class="muted">${escapeHtml(note)}</span>`;
   return `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}${noteMarkup}</td></tr>`;
+}
+
+/** The run's cost, saying `unpriced` for what no price table covers. */
+function costText(data: RunReportData): [string, string] {
+  const priced = data.usage.reduce((total, usage) => total + finiteOr(usage.costUsd, 0), 0);
+  if (data.unpricedModels.length === 0) return [formatUsd(priced), ''];
+  const roles = data.usage.filter((usage) => (usage.unpricedModels?.length ?? 0) > 0);
+  const allUnpriced = roles.length === data.usage.length;
+  return [
+    allUnpriced ? 'unpriced' : `${formatUsd(priced)} + unpriced`,
+    `(no price for ${data.unpricedModels.join(', ')})`,
+  ];
 }
 
 function formatDelta(seed: number, best: number): string {
@@ -66,6 +78,7 @@ export function renderSummarySection(data: RunReportData): string {
     row('Search steps', formatCount(summary.steps)),
     row('Candidates in the pool', formatCount(summary.candidates)),
     row('Synthesis events', formatCount(summary.synthesisEvents)),
+    row('Cost', ...costText(data)),
     row('Synthetic examples admitted', formatCount(summary.admitted)),
     row(
       'Training set',
@@ -91,7 +104,7 @@ export function renderSummarySection(data: RunReportData): string {
       : `; test score <strong>${escapeHtml(formatScore(summary.testScore))}</strong>`) +
     '.</p>';
   return (
-    '<section class="summary" aria-labelledby="summary-heading">' +
+    '<section class="summary" id="summary" aria-labelledby="summary-heading">' +
     '<h2 id="summary-heading">Summary</h2>' +
     headline +
     '<div class="summary-tables">' +

@@ -1,0 +1,100 @@
+import type { RunDatabase } from '@forge/store';
+import { clipText, parseJson } from './clip-text.js';
+import type {
+  RunReportEvaluation,
+  RunReportMessage,
+  RunReportTraceEntry,
+  RunReportValidationInstance,
+} from './run-report-details.js';
+
+interface StoredMessage {
+  role?: string;
+  content?: string;
+  toolCalls?: { name?: string; input?: unknown }[];
+  toolName?: string;
+  isError?: boolean;
+}
+
+interface StoredTraceEntry {
+  module?: string;
+  messages?: StoredMessage[];
+  output?: Record<string, unknown>;
+  notes?: string[];
+}
+
+/** A stored message as role and text: tool calls become `→ name(arguments)` lines. */
+export function flattenMessage(message: StoredMessage): RunReportMessage {
+  const lines = [message.content ?? ''];
+  for (const call of message.toolCalls ?? []) {
+    lines.push(`→ ${call.name ?? '?'}(${JSON.stringify(call.input ?? null)})`);
+  }
+  const role =
+    message.role === 'tool'
+      ? `tool ${message.toolName ?? ''}${message.isError ? ' (error)' : ''}`.trim()
+      : (message.role ?? '?');
+  return { role, text: clipText(lines.filter((line) => line !== '').join('\n')) };
+}
+
+/** A stored trace as the report shows it. */
+export function flattenTrace(trace: readonly StoredTraceEntry[]): RunReportTraceEntry[] {
+  return trace.map((entry) => ({
+    module: entry.module ?? '?',
+    messages: (entry.messages ?? []).map(flattenMessage),
+    ...(entry.output === undefined ? {} : { output: entry.output }),
+    ...(entry.notes === undefined ? {} : { notes: entry.notes.map((note) => clipText(note)) }),
+  }));
+}
+
+/** The validation instances in validation order, each with every candidate's score. */
+export function loadValidationInstances(
+  database: RunDatabase,
+  validationIds: readonly string[],
+  candidates: number,
+): RunReportValidationInstance[] {
+  const rows = database
+    .prepare("SELECT id, input, gold FROM instances WHERE split = 'validation'")
+    .all() as { id: string; input: string; gold: string }[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const ids = validationIds.length > 0 ? validationIds : rows.map((row) => row.id);
+  const scores = new Map<string, (number | null)[]>();
+  for (const id of ids) scores.set(id, new Array<number | null>(candidates).fill(null));
+  const stored = database
+    .prepare('SELECT candidate, instance_id, score FROM validation_scores')
+    .all() as { candidate: number; instance_id: string; score: number }[];
+  for (const row of stored) {
+    const line = scores.get(row.instance_id);
+    if (line !== undefined && row.candidate < candidates) line[row.candidate] = row.score;
+  }
+  return ids.map((id) => ({
+    id,
+    input: parseJson(byId.get(id)?.input, {}),
+    gold: parseJson(byId.get(id)?.gold, {}),
+    scores: scores.get(id) ?? [],
+  }));
+}
+
+/** Every validation evaluation in full (none for runs recorded before schema 2). */
+export function loadEvaluations(database: RunDatabase): RunReportEvaluation[] {
+  const rows = database
+    .prepare(
+      'SELECT candidate, instance_id, output, feedback, module_feedback, trace FROM validation_evaluations ORDER BY candidate, rowid',
+    )
+    .all() as {
+    candidate: number;
+    instance_id: string;
+    output: string;
+    feedback: string | null;
+    module_feedback: string | null;
+    trace: string;
+  }[];
+  return rows.map((row) => ({
+    candidate: row.candidate,
+    instanceId: row.instance_id,
+    output: parseJson(row.output, {}),
+    ...(row.feedback === null ? {} : { feedback: clipText(row.feedback) }),
+    ...(row.module_feedback === null
+      ? {}
+      : { moduleFeedback: parseJson<Record<string, string>>(row.module_feedback, {}) }),
+    trace: flattenTrace(parseJson<StoredTraceEntry[]>(row.trace, [])),
+  }));
+}

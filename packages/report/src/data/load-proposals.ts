@@ -1,0 +1,61 @@
+import type { RunDatabase } from '@forge/store';
+import { parseJson } from './clip-text.js';
+import type { RunReportProposal, RunReportProposalOutcome } from './run-report-details.js';
+
+interface StepRow {
+  step: number;
+  parent: number;
+  module: string;
+  outcome: string;
+  no_op_reason: string | null;
+  minibatch: string;
+  parent_scores: string;
+  proposal_scores: string | null;
+  candidate: number | null;
+  response_text: string | null;
+  prompt: string | null;
+}
+
+/**
+ * Every step that reached the reflector, with the parent's prompt and the proposed one. Steps
+ * whose parent was perfect on the minibatch made no proposal and are left out.
+ */
+export function loadProposals(database: RunDatabase): RunReportProposal[] {
+  const prompts = new Map(
+    (
+      database.prepare('SELECT candidate, prompts FROM candidates').all() as {
+        candidate: number;
+        prompts: string;
+      }[]
+    ).map((row) => [row.candidate, parseJson<Record<string, string>>(row.prompts, {})]),
+  );
+  const rows = database
+    .prepare(
+      `SELECT s.step, s.parent, s.module, s.outcome, s.no_op_reason, s.minibatch, s.parent_scores,
+         s.proposal_scores, s.candidate, r.response_text, r.prompt
+       FROM steps s LEFT JOIN reflections r USING (step)
+       WHERE s.outcome != 'perfect' ORDER BY s.step`,
+    )
+    .all() as StepRow[];
+  return rows.map((row) => {
+    const parentPrompt = prompts.get(row.parent)?.[row.module];
+    // Runs recorded before reflections were kept still know the accepted prompts.
+    const proposedPrompt =
+      row.prompt ?? (row.candidate === null ? undefined : prompts.get(row.candidate)?.[row.module]);
+    const proposalScores = parseJson<number[] | null>(row.proposal_scores, null);
+    return {
+      step: row.step,
+      parent: row.parent,
+      module: row.module,
+      outcome: row.outcome as RunReportProposalOutcome,
+      ...(row.no_op_reason === null ? {} : { noOpReason: row.no_op_reason }),
+      minibatch: parseJson<string[]>(row.minibatch, []),
+      parentScores: parseJson<number[]>(row.parent_scores, []),
+      ...(proposalScores === null ? {} : { proposalScores }),
+      ...(row.candidate === null ? {} : { candidate: row.candidate }),
+      ...(parentPrompt === undefined ? {} : { parentPrompt }),
+      ...(proposedPrompt === undefined ? {} : { proposedPrompt }),
+      ...(row.response_text === null ? {} : { reflection: row.response_text }),
+    };
+  });
+}

@@ -1,0 +1,123 @@
+import {
+  type ContractTally,
+  contractExample,
+  contractWarning,
+  type OptimizerRole,
+} from '@forge/core';
+import type { RunDatabase } from '@forge/store';
+import { parseJson } from './clip-text.js';
+import type { RunReportWarning } from './run-report-details.js';
+
+function tally(calls: number, noOps: number, example?: string, reason?: string): ContractTally {
+  // Runs recorded before raw answers were kept know the count but not the text.
+  const text = example ?? (noOps > 0 ? '(the answer was not recorded for this run)' : undefined);
+  return {
+    calls,
+    noOps,
+    ...(text === undefined ? {} : { example: contractExample(text) }),
+    ...(reason === undefined ? {} : { exampleReason: reason }),
+  };
+}
+
+function count(database: RunDatabase, sql: string): number {
+  return (database.prepare(sql).get() as { n: number }).n;
+}
+
+/**
+ * The contract-violation warnings of a whole run, counted from what it saved with the same rule
+ * the run applies while it goes (`contractWarning`), so a killed or older run gets them too.
+ */
+export function loadWarnings(database: RunDatabase): RunReportWarning[] {
+  const tallies = new Map<OptimizerRole, ContractTally>();
+
+  // An unchanged prompt follows the contract; only malformed answers count.
+  const reflectCalls = count(
+    database,
+    "SELECT count(*) AS n FROM steps WHERE outcome != 'perfect'",
+  );
+  const reflectNoOps = count(
+    database,
+    "SELECT count(*) AS n FROM steps WHERE outcome = 'no-op' AND coalesce(no_op_reason, '') != 'unchanged'",
+  );
+  const badReflection = database
+    .prepare(
+      `SELECT s.no_op_reason AS reason, r.response_text AS text FROM steps s LEFT JOIN reflections r USING (step)
+       WHERE s.outcome = 'no-op' AND coalesce(s.no_op_reason, '') != 'unchanged' ORDER BY s.step LIMIT 1`,
+    )
+    .get() as { reason: string | null; text: string | null } | undefined;
+  tallies.set(
+    'reflect',
+    tally(
+      reflectCalls,
+      reflectNoOps,
+      badReflection?.text ?? undefined,
+      badReflection?.reason ?? undefined,
+    ),
+  );
+
+  const assignCalls = count(database, 'SELECT count(*) AS n FROM assignments');
+  const assignNoOps = count(
+    database,
+    "SELECT count(*) AS n FROM assignments WHERE action = 'no-op'",
+  );
+  const badAssignment = database
+    .prepare(
+      "SELECT reason, response_text AS text FROM assignments WHERE action = 'no-op' ORDER BY seq LIMIT 1",
+    )
+    .get() as { reason: string | null; text: string | null } | undefined;
+  tallies.set(
+    'assign',
+    tally(
+      assignCalls,
+      assignNoOps,
+      badAssignment?.text ?? undefined,
+      badAssignment?.reason?.split(':')[0] ?? undefined,
+    ),
+  );
+
+  const attempts = database
+    .prepare('SELECT outcome, record FROM synthesis_attempts ORDER BY event, slot')
+    .all() as { outcome: string; record: string }[];
+  const verifierRan = attempts.filter((attempt) =>
+    [
+      'verification-failed',
+      'rejected-validity',
+      'rejected-faithfulness',
+      'rejected-both',
+      'admitted',
+    ].includes(attempt.outcome),
+  );
+  const failed = (outcome: string) => attempts.filter((attempt) => attempt.outcome === outcome);
+  const firstRecord = (outcome: string) =>
+    parseJson<{ generatorResponseText?: string; verifierResponseText?: string; reason?: string }>(
+      failed(outcome)[0]?.record,
+      {},
+    );
+  const badGeneration = firstRecord('generation-failed');
+  tallies.set(
+    'generate',
+    tally(
+      attempts.length,
+      failed('generation-failed').length,
+      badGeneration.generatorResponseText,
+      badGeneration.reason,
+    ),
+  );
+  const badVerification = firstRecord('verification-failed');
+  tallies.set(
+    'verify',
+    tally(
+      verifierRan.length,
+      failed('verification-failed').length,
+      badVerification.verifierResponseText,
+      badVerification.reason,
+    ),
+  );
+
+  const warnings: RunReportWarning[] = [];
+  for (const [role, current] of tallies) {
+    const warning = contractWarning(role, current);
+    if (warning !== undefined) warnings.push(warning);
+  }
+  return warnings;
+}
