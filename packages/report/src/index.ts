@@ -1,4 +1,6 @@
-export { renderCostByRoleChart } from './charts/cost-by-role-chart.js';
+export { renderCompareCostChart } from './charts/compare-cost-chart.js';
+export { renderCompareScoreChart, runLabel } from './charts/compare-score-chart.js';
+export { formatRoleCost, renderCostByRoleChart } from './charts/cost-by-role-chart.js';
 export {
   type FailureModeShare,
   type FailureModeShareWindow,
@@ -8,12 +10,24 @@ export {
 export { renderFailureModesChart } from './charts/failure-modes-chart.js';
 export { renderLineageChart } from './charts/lineage-chart.js';
 export { usageByRole } from './charts/role-usage.js';
-export { formatScoreTick, renderScoreCurveChart } from './charts/score-curve-chart.js';
+export {
+  evaluationsSpent,
+  formatScoreTick,
+  renderScoreCurveChart,
+} from './charts/score-curve-chart.js';
 export {
   outcomesPresent,
   renderSynthesisAccountingChart,
 } from './charts/synthesis-accounting-chart.js';
-export { loadReportData } from './data/load-report-data.js';
+export { embedJson } from './client/embed-json.js';
+export { type LiveOptions, pageData } from './client/page-data.js';
+export {
+  type ReportPageOptions,
+  renderReportPage,
+  reportContentSecurityPolicy,
+  reportScript,
+} from './client/report-page.js';
+export { type LoadReportDataOptions, loadReportData } from './data/load-report-data.js';
 export type {
   RunReportCandidate,
   RunReportCurvePoint,
@@ -28,6 +42,18 @@ export type {
   RunReportTrainingSize,
   RunReportUsage,
 } from './data/run-report-data.js';
+export type {
+  RunReportEvaluation,
+  RunReportMessage,
+  RunReportProposal,
+  RunReportProposalOutcome,
+  RunReportSourceObservation,
+  RunReportSynthesisAttempt,
+  RunReportTraceEntry,
+  RunReportValidationInstance,
+  RunReportVerdict,
+  RunReportWarning,
+} from './data/run-report-details.js';
 export {
   localWriterProbe,
   type RunStatus,
@@ -82,6 +108,11 @@ export {
   niceTicks,
 } from './primitives/linear-scale.js';
 export { createLogScale, type LogScale, shareDomain } from './primitives/log-scale.js';
+export {
+  type PromptDiff,
+  type PromptDiffCounts,
+  renderPromptDiff,
+} from './primitives/prompt-diff.js';
 export { createScoreColor, rampColor } from './primitives/score-color.js';
 export { scoreDomain } from './primitives/score-domain.js';
 export {
@@ -92,11 +123,23 @@ export {
   svgText,
   svgTitle,
 } from './primitives/svg-element.js';
-export { renderRunReport } from './render-run-report.js';
+export { renderCompareReport } from './render-compare-report.js';
+export { type RenderRunReportOptions, renderRunReport } from './render-run-report.js';
 export { reportStyles } from './report-styles.js';
+export {
+  type FilterControl,
+  type FilterOption,
+  filterOptions,
+  renderFilterControls,
+} from './sections/filter-controls.js';
+export { renderInstancesSection } from './sections/instances-section.js';
+export { renderReportNav, renderUnpricedBanner, renderWarningBanners } from './sections/notices.js';
 export { promptModules, renderPromptsSection } from './sections/prompts-section.js';
+export { renderProposalsSection } from './sections/proposals-section.js';
 export {
   renderSimulatedBanner,
   renderStatusBanner,
   renderSummarySection,
 } from './sections/summary-section.js';
+export { renderSyntheticDataSection } from './sections/synthetic-data-section.js';
+export { formatValue, renderFields, renderValueBlock } from './sections/value-block.js';

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { artifactsDirectory, launchChromium } from './__fixtures__/launch-chromium.js';
 import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
+import { renderCompareReport } from './render-compare-report.js';
 import { renderRunReport } from './render-run-report.js';
 
 const charts = ['score-curve', 'lineage', 'failure-modes', 'synthesis-accounting', 'cost-by-role'];
@@ -220,6 +221,45 @@ describe('renderRunReport in headless Chromium', () => {
 
       expect(errors).toEqual([]);
       expect(requests.filter((request) => request !== url)).toEqual([]);
+    } finally {
+      await browser.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('draws compared runs overlaid, offline and without errors', { timeout: 60_000 }, async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'forge-compare-'));
+    const browser = await launchChromium();
+    try {
+      const runs = [30, 18, 9].map((candidates, position) => {
+        const data = sampleRunReportData({ candidates, unpriced: position === 2 });
+        return { ...data, run: { ...data.run, runDir: `forge-runs/run-${position}` } };
+      });
+      const file = join(directory, 'compare.html');
+      await writeFile(file, renderCompareReport(runs, '2026-01-01T00:00:00.000Z'), 'utf8');
+      const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+      const errors: string[] = [];
+      const requests: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('request', (request) => requests.push(request.url()));
+      const url = pathToFileURL(file).href;
+      await page.goto(url, { waitUntil: 'load' });
+      const lines = await page
+        .locator('.compare-run .compare-line')
+        .evaluateAll(
+          (paths) => paths.filter((path) => path.getBoundingClientRect().width > 100).length,
+        );
+      expect(lines).toBe(3);
+      expect(await page.locator('.compare-cost-row').count()).toBe(3);
+      await page.screenshot({
+        path: join(artifactsDirectory('report-sample'), 'compare.png'),
+        fullPage: true,
+      });
+      expect(errors).toEqual([]);
+      expect(requests).toEqual([url]);
     } finally {
       await browser.close();
       await rm(directory, { recursive: true, force: true });

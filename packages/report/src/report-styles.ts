@@ -172,6 +172,10 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .verdict-true { color: #276a41; }
 .verdict-false, .verdict-broken { color: #a4281f; }
 .subsection { margin-top: 18px; }
+.compare-line { fill: none; stroke-width: 2.5; stroke-linejoin: round; }
+.compare-dot { fill-opacity: 0.7; stroke: #ffffff; stroke-width: 1; }
+.compare-run:hover .compare-line { stroke-width: 4; }
+.compare-table td, .compare-table th { white-space: nowrap; }
 .swatch { vertical-align: middle; }
 @media (max-width: 860px) { .explorer { grid-template-columns: minmax(0, 1fr); } .instance-detail { position: static; } }
 @media print {

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { readMarks } from './__fixtures__/read-svg-marks.js';
+import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
+import type { RunReportData } from './data/run-report-data.js';
+import { renderCompareReport } from './render-compare-report.js';
+
+function run(name: string, candidates: number, unpriced = false): RunReportData {
+  const data = sampleRunReportData({ candidates, unpriced });
+  return { ...data, run: { ...data.run, runDir: `forge-runs/${name}` } };
+}
+
+describe('renderCompareReport', () => {
+  it('overlays one curve per run, with every candidate, and tabulates the runs', () => {
+    const runs = [run('forge-a', 20), run('prompt-search-b', 12), run('forge-c', 8, true)];
+    const html = renderCompareReport(runs, '2026-01-01T00:00:00.000Z');
+    expect(
+      readMarks(html, 'path', 'compare-line').filter((mark) => (mark['d'] ?? '').length > 12),
+    ).toHaveLength(3);
+    expect(readMarks(html, 'circle', 'compare-dot')).toHaveLength(20 + 12 + 8);
+    expect(html.match(/<tr data-run="/g)).toHaveLength(3);
+    for (const name of ['forge-a', 'prompt-search-b', 'forge-c']) {
+      expect(html).toContain(`<g class="compare-run" data-run="${name}">`);
+      expect(html).toContain(`<g class="compare-cost-row" data-run="${name}">`);
+    }
+    // The run with an unpriced model says so in the table and on its bar.
+    expect(html).toMatch(/<tr data-run="forge-c">.*\+ unpriced<\/td><\/tr>/);
+    expect(html).toMatch(/data-run="forge-c">.*\+ unpriced<\/text><\/g>/);
+    expect(html).toContain('class="banner banner-simulated"');
+    expect(html).not.toMatch(/NaN|Infinity/);
+  });
+
+  it('says so when no run has a candidate yet', () => {
+    const empty = { ...run('empty', 1), candidates: [], curve: [] };
+    expect(renderCompareReport([empty], 'now')).toContain('No run has a validated candidate yet.');
+  });
+});
