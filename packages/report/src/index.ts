@@ -143,3 +143,13 @@ export {
 } from './sections/summary-section.js';
 export { renderSyntheticDataSection } from './sections/synthetic-data-section.js';
 export { formatValue, renderFields, renderValueBlock } from './sections/value-block.js';
+export {
+  ReportServerError,
+  type ReportServerErrorReason,
+} from './serve/report-server-error.js';
+export { runVersion } from './serve/run-version.js';
+export {
+  type RunReportServer,
+  type ServeRunReportOptions,
+  serveRunReport,
+} from './serve/serve-run-report.js';
