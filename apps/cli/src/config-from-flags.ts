@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import { type ForgeConfigInput, findConfigFile, readConfigFile } from '@forge/sdk';
+import { integerFlag, positiveNumberFlag, priceFlags, seedFlag } from './flag-values.js';
 
 /** Flags shared by `forge optimize` and `forge demo` that map onto config fields. */
 export interface RunFlags {
@@ -24,6 +25,7 @@ export interface RunFlags {
   cache?: boolean;
   test?: boolean;
   provider?: string[];
+  price?: string[];
 }
 
 /** Parses repeated `--provider name=module` flags. */
@@ -60,8 +62,8 @@ export async function configDefaults(
 
 /**
  * Reads the config file (the one given, or `forge.config.*` in the working directory) and lays
- * the flags over it. Numbers stay strings until the schema checks them, so a bad flag gets the
- * same field-naming error as a bad config value.
+ * the flags over it. Flags are checked here first, so a bad one is named in flag words
+ * (`--budget must be a positive integer`) before the config schema sees anything.
  */
 export async function configFromFlags(
   flags: RunFlags,
@@ -71,19 +73,27 @@ export async function configFromFlags(
   file: string;
   lineOf?: (path: readonly PropertyKey[]) => number | undefined;
 }> {
+  const numbers = {
+    maxEvaluations: integerFlag('--budget', flags.budget, 1),
+    maxSteps: integerFlag('--max-steps', flags.maxSteps, 0),
+    maxWallTimeMinutes: positiveNumberFlag('--max-minutes', flags.maxMinutes),
+    maxOptimizerCostUsd: positiveNumberFlag('--max-cost', flags.maxCost),
+    seed: seedFlag('--seed', flags.seed),
+    concurrency: integerFlag('--concurrency', flags.concurrency, 1),
+    minibatchSize: integerFlag('--minibatch-size', flags.minibatchSize, 1),
+  };
+  const prices = priceFlags(flags.price);
   const path = flags.config ?? findConfigFile(cwd);
   const raw =
     path === undefined ? { file: '<flags>', value: {} } : await readConfigFile(resolve(cwd, path));
   const base = (raw.value ?? {}) as Record<string, unknown>;
-  const number = (value: string | undefined) =>
-    value === undefined ? undefined : Number.isNaN(Number(value)) ? value : Number(value);
   const budget = {
     ...((base['budget'] as object | undefined) ?? {}),
     ...defined({
-      maxEvaluations: number(flags.budget),
-      maxSteps: number(flags.maxSteps),
-      maxWallTimeMinutes: number(flags.maxMinutes),
-      maxOptimizerCostUsd: number(flags.maxCost),
+      maxEvaluations: numbers.maxEvaluations,
+      maxSteps: numbers.maxSteps,
+      maxWallTimeMinutes: numbers.maxWallTimeMinutes,
+      maxOptimizerCostUsd: numbers.maxOptimizerCostUsd,
       stopAtCompletion: flags.complete === true ? true : undefined,
     }),
   };
@@ -97,14 +107,17 @@ export async function configFromFlags(
       optimizerModel: flags.optimizerModel,
       method: flags.method,
       variant: flags.variant,
-      seed: number(flags.seed),
-      concurrency: number(flags.concurrency),
-      minibatchSize: number(flags.minibatchSize),
+      seed: numbers.seed,
+      concurrency: numbers.concurrency,
+      minibatchSize: numbers.minibatchSize,
       runDir: flags.runDir,
       cache: flags.cache === false ? false : undefined,
       evaluateTest: flags.test === false ? false : undefined,
     }),
     ...(Object.keys(budget).length === 0 ? {} : { budget }),
+    ...(prices === undefined
+      ? {}
+      : { prices: { ...((base['prices'] as object | undefined) ?? {}), ...prices } }),
     ...(providerFlags(flags.provider) === undefined
       ? {}
       : {

@@ -14,18 +14,26 @@ export interface Interrupts {
   dispose(): void;
 }
 
-export function handleInterrupts(log: (text: string) => void): Interrupts {
+/** What the first Ctrl-C prints: one stable line, kept on screen above the progress display. */
+export const stopNotice =
+  'stopping after this step (progress is saved); press Ctrl-C again to stop at once';
+
+/** What the second Ctrl-C prints. */
+export const abortNotice =
+  'stopping now: calls in flight are abandoned; the run keeps its last completed step';
+
+/** Installs the handlers; `notify` writes a notice (the renderer keeps it on screen). */
+export function handleInterrupts(notify: (text: string) => void): Interrupts {
   const stop = new AbortController();
   const abort = new AbortController();
   let count = 0;
   const onSignal = () => {
     count += 1;
     if (count === 1) {
-      log(
-        '\nstopping after the current step (progress is saved); press Ctrl-C again to stop at once',
-      );
+      notify(stopNotice);
       stop.abort();
-    } else {
+    } else if (count === 2) {
+      notify(abortNotice);
       abort.abort(new Error('interrupted'));
     }
   };

@@ -12,7 +12,14 @@ export type {
   RunReportTrainingSize,
   RunReportUsage,
 } from '@forge/report';
-export { loadReportData, renderRunReport } from '@forge/report';
+export {
+  loadReportData,
+  ReportServerError,
+  type RunReportServer,
+  renderCompareReport,
+  renderRunReport,
+  serveRunReport,
+} from '@forge/report';
 export {
   type BenchmarkLoader,
   benchmarkIds,
@@ -95,6 +102,7 @@ export type {
   TestSkippedEvent,
 } from './run/sdk-events.js';
 export { listRuns, type RunListing } from './runs/list-runs.js';
+export { writeCompareReport } from './runs/write-compare-report.js';
 export { writeReport } from './runs/write-report.js';
 export {
   type SynthesizeDataConfig,

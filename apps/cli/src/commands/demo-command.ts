@@ -1,6 +1,7 @@
 import { optimize } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
+import { integerFlag, seedFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createRunRenderer } from '../output/run-renderer.js';
 import { printRunSummary } from '../output/run-summary.js';
@@ -35,12 +36,12 @@ export function demoCommand(
           benchmark: 'sim',
           taskModel: 'sim:task',
           optimizerModel: 'sim:optimizer',
-          seed: Number(flags.seed),
-          budget: { maxEvaluations: Number(flags.budget) },
+          seed: seedFlag('--seed', flags.seed) ?? 1,
+          budget: { maxEvaluations: integerFlag('--budget', flags.budget, 1) ?? 800 },
           ...(flags.runDir === undefined ? {} : { runDir: flags.runDir }),
         };
         const renderer = createRunRenderer(terminal, mode);
-        const interrupts = handleInterrupts((text) => terminal.err.write(text));
+        const interrupts = handleInterrupts(renderer.notice);
         try {
           const started = Date.now();
           const result = await optimize(config, {

@@ -2,10 +2,12 @@ import { estimateRun, optimize, parseForgeConfig } from '@forge/sdk';
 import type { Command } from 'commander';
 import { configFromFlags, type RunFlags } from '../config-from-flags.js';
 import { exitCodes } from '../exit-codes.js';
+import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createRunRenderer } from '../output/run-renderer.js';
 import { printRunSummary } from '../output/run-summary.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
+import { watchRun } from '../output/watch-run.js';
 
 /** Adds the flags that map onto config fields. */
 export function addRunFlags(command: Command): Command {
@@ -43,6 +45,10 @@ export function addRunFlags(command: Command): Command {
       '--provider <name=module...>',
       'register your own provider module, used as "<name>:<model>"',
     )
+    .option(
+      '--price <model=input/output...>',
+      'the price of a model without one, USD per million tokens (e.g. openai:my-model=1.25/10)',
+    )
     .option('--no-cache', "don't answer repeated calls from the run's cache")
     .option('--no-test', "don't evaluate on the test split after optimizing")
     .option('--json', 'print one JSON event per line');
@@ -63,63 +69,82 @@ export function optimizeCommand(
       'continue a saved run (its config is reused; flags given here override it)',
     )
     .option('--dry-run', 'estimate calls, tokens and cost, and spend nothing')
-    .action(async (flags: RunFlags & { resume?: string; dryRun?: boolean; json?: boolean }) => {
-      const { config, file, lineOf } = await configFromFlags(flags);
-      const mode = outputMode(terminal, flags.json === true);
-      if (flags.dryRun) {
-        parseForgeConfig({ file, value: config, ...(lineOf === undefined ? {} : { lineOf }) });
-        const estimate = await estimateRun(config as Parameters<typeof estimateRun>[0]);
-        if (mode === 'json') {
-          terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
-          return;
-        }
-        terminal.out.write(
-          `${[
-            `Estimate for ${estimate.benchmark}: about ${estimate.steps} steps, ${estimate.evaluations} task evaluations, ${estimate.synthesisAttempts} synthesis attempts`,
-            table([
-              ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
-              ...estimate.roles.map((role) => [
-                role.role,
-                role.model,
-                String(role.calls),
-                String(role.inputTokens),
-                String(role.outputTokens),
-                role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
+    .option('--watch', 'serve the live report on 127.0.0.1 while the run goes')
+    .option('--port <n>', "the live report's port (default: any free one)")
+    .action(
+      async (
+        flags: RunFlags & {
+          resume?: string;
+          dryRun?: boolean;
+          json?: boolean;
+          watch?: boolean;
+          port?: string;
+        },
+      ) => {
+        const port = portFlag('--port', flags.port);
+        const { config, file, lineOf } = await configFromFlags(flags);
+        const mode = outputMode(terminal, flags.json === true);
+        if (flags.dryRun) {
+          parseForgeConfig({ file, value: config, ...(lineOf === undefined ? {} : { lineOf }) });
+          const estimate = await estimateRun(config as Parameters<typeof estimateRun>[0]);
+          if (mode === 'json') {
+            terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
+            return;
+          }
+          terminal.out.write(
+            `${[
+              `Estimate for ${estimate.benchmark}: about ${estimate.steps} steps, ${estimate.evaluations} task evaluations, ${estimate.synthesisAttempts} synthesis attempts`,
+              table([
+                ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
+                ...estimate.roles.map((role) => [
+                  role.role,
+                  role.model,
+                  String(role.calls),
+                  String(role.inputTokens),
+                  String(role.outputTokens),
+                  role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
+                ]),
               ]),
-            ]),
-            `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
-            'assumptions:',
-            ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
-          ].join('\n')}\n`,
-        );
-        return;
-      }
-      const renderer = createRunRenderer(terminal, mode);
-      const interrupts = handleInterrupts((text) => terminal.err.write(text));
-      try {
-        const result = await optimize(config, {
-          configFile: file,
-          ...(lineOf === undefined ? {} : { configLineOf: lineOf }),
-          onEvent: renderer.onEvent,
-          stopSignal: interrupts.stopSignal,
-          abortSignal: interrupts.abortSignal,
-          ...(flags.resume === undefined ? {} : { resume: flags.resume }),
-        });
-        renderer.finish();
-        printRunSummary(terminal, mode, result);
-        if (interrupts.interrupted) setExit(exitCodes.interrupted);
-      } catch (error) {
-        renderer.finish();
-        if (interrupts.interrupted) {
-          terminal.err.write(
-            `interrupted: progress up to the last completed step is saved; continue with --resume\n`,
+              `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
+              'assumptions:',
+              ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
+            ].join('\n')}\n`,
           );
-          setExit(exitCodes.interrupted);
           return;
         }
-        throw error;
-      } finally {
-        interrupts.dispose();
-      }
-    });
+        const renderer = createRunRenderer(terminal, mode);
+        const interrupts = handleInterrupts(renderer.notice);
+        const watch = flags.watch === true ? watchRun(terminal, renderer, port) : undefined;
+        try {
+          const result = await optimize(config, {
+            configFile: file,
+            ...(lineOf === undefined ? {} : { configLineOf: lineOf }),
+            onEvent: (event) => {
+              renderer.onEvent(event);
+              watch?.onEvent(event);
+            },
+            stopSignal: interrupts.stopSignal,
+            abortSignal: interrupts.abortSignal,
+            ...(flags.resume === undefined ? {} : { resume: flags.resume }),
+          });
+          renderer.finish();
+          await watch?.close();
+          printRunSummary(terminal, mode, result);
+          if (interrupts.interrupted) setExit(exitCodes.interrupted);
+        } catch (error) {
+          renderer.finish();
+          await watch?.close();
+          if (interrupts.interrupted) {
+            terminal.err.write(
+              `interrupted: progress up to the last completed step is saved; continue with --resume\n`,
+            );
+            setExit(exitCodes.interrupted);
+            return;
+          }
+          throw error;
+        } finally {
+          interrupts.dispose();
+        }
+      },
+    );
 }

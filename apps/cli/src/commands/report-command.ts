@@ -1,17 +1,68 @@
-import { listRuns, writeReport } from '@forge/sdk';
+import { InvalidArgumentError } from '@forge/provider';
+import { listRuns, serveRunReport, writeCompareReport, writeReport } from '@forge/sdk';
 import type { Command } from 'commander';
+import { portFlag } from '../flag-values.js';
 import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
+
+function usage(message: string): never {
+  throw new InvalidArgumentError({ argument: 'run', message });
+}
 
 /** `forge report` and `forge runs`. */
 export function reportCommands(program: Command, terminal: Terminal): void {
   program
     .command('report')
-    .description('write the HTML report of a run (one self-contained file, no network)')
-    .argument('<run>', 'run directory')
-    .option('--out <file>', 'where to write it (default <run>/report.html)')
-    .action((run: string, flags: { out?: string }) => {
-      terminal.out.write(`${writeReport(run, flags.out)}\n`);
-    });
+    .description(
+      'write the HTML report of a run (one self-contained file, no network), compare runs, or serve a live view',
+    )
+    .argument('[run...]', 'run directory')
+    .option('--out <file>', 'where to write it (default <run>/report.html, or forge-compare.html)')
+    .option(
+      '--compare <runs...>',
+      'one page with these runs overlaid (score against evaluations, cost)',
+    )
+    .option('--watch', 'serve the report on 127.0.0.1, updated as steps land (Ctrl-C stops)')
+    .option('--port <n>', "the live report's port (default: any free one)")
+    .action(
+      async (
+        runs: string[],
+        flags: { out?: string; compare?: string[]; watch?: boolean; port?: string },
+      ) => {
+        const port = portFlag('--port', flags.port);
+        if (flags.compare !== undefined) {
+          const compared = [...flags.compare, ...runs];
+          if (compared.length < 2) usage('--compare needs at least two runs');
+          if (flags.watch) usage('--watch serves one run; drop --compare');
+          terminal.out.write(
+            `${writeCompareReport(compared, flags.out ?? 'forge-compare.html')}\n`,
+          );
+          return;
+        }
+        const [run, ...extra] = runs;
+        if (run === undefined) usage('name the run directory: forge report <run>');
+        if (extra.length > 0) usage('one run at a time; use --compare <run> <run>… for several');
+        if (!flags.watch) {
+          terminal.out.write(`${writeReport(run, flags.out)}\n`);
+          return;
+        }
+        const server = await serveRunReport({
+          runDir: run,
+          ...(port === undefined ? {} : { port }),
+        });
+        terminal.out.write(`${server.url}\n`);
+        terminal.err.write(`serving the live report of ${run} at ${server.url} (Ctrl-C stops)\n`);
+        await new Promise<void>((resolve) => {
+          const stop = () => {
+            process.off('SIGINT', stop);
+            process.off('SIGTERM', stop);
+            resolve();
+          };
+          process.on('SIGINT', stop);
+          process.on('SIGTERM', stop);
+        });
+        await server.close();
+      },
+    );
   program
     .command('runs')
     .description('list runs with their status and scores')

@@ -1,36 +1,75 @@
 import type { ForgeEvent } from '@forge/sdk';
+import { createLogUpdate } from 'log-update';
+import { formatProgress } from './progress-line.js';
 import { colors, type OutputMode, percent, type Terminal } from './terminal.js';
 
+/** Renders a run's events and the notices around them. */
+export interface RunRenderer {
+  /** The listener to pass to `optimize` as `onEvent`. */
+  onEvent(event: ForgeEvent): void;
+  /** A line that must stay on screen (the Ctrl-C notice), written above the progress display. */
+  notice(text: string): void;
+  /** Clears the progress display; call once when the run is over. */
+  finish(): void;
+}
+
+/** The command that evaluates a stopped run's test split later. */
+export function testSplitCommand(runDir: string): string {
+  return `forge eval --run ${runDir} --split test`;
+}
+
+// Redrawing on every evaluation would flood a slow terminal; ten frames a second read as live.
+const redrawEveryMs = 100;
+
 /**
- * Renders the events of a run: one JSON object per line (`--json`), a live status line on a
- * terminal, or plain lines otherwise. Returns the listener to pass as `onEvent`, and `finish` to
- * clear the status line.
+ * Renders the events of a run: one JSON object per line (`--json`), a progress display that
+ * redraws in place on a terminal (one row, fitted to its width, with lines that stay written
+ * above it), or plain lines otherwise.
  */
-export function createRunRenderer(terminal: Terminal, mode: OutputMode) {
+export function createRunRenderer(
+  terminal: Terminal,
+  mode: OutputMode,
+  options: { readonly now?: () => number } = {},
+): RunRenderer {
   const color = colors(mode, terminal.environment);
-  let status = '';
-  let maxEvaluations = 0;
-  let evaluationsUsed = 0;
-  let best = 0;
-  let step = 0;
-  let candidates = 1;
-  const clearStatus = () => {
-    if (mode === 'tty' && status !== '') terminal.err.write('\r\u001b[2K');
-    status = '';
+  const now = options.now ?? Date.now;
+  const status = mode === 'tty' ? createLogUpdate(terminal.err) : undefined;
+  let shown = false;
+  let lastDraw = Number.NEGATIVE_INFINITY;
+  const progress = {
+    evaluationsUsed: 0,
+    maxEvaluations: 0,
+    steps: 0,
+    candidates: 1,
+    bestScore: 0,
+    activity: undefined as string | undefined,
+  };
+  let synthesis: { event: number; planned: number; done: number } | undefined;
+
+  const draw = (force = false) => {
+    if (status === undefined) return;
+    const time = now();
+    if (!force && time - lastDraw < redrawEveryMs) return;
+    lastDraw = time;
+    status(formatProgress(progress, terminal.err.columns ?? 80, color));
+    shown = true;
   };
   const line = (text: string) => {
-    clearStatus();
+    if (status !== undefined && shown) {
+      status.persist(text);
+      shown = false;
+      draw(true);
+      return;
+    }
     terminal.err.write(`${text}\n`);
+    if (status !== undefined) draw(true);
   };
-  const drawStatus = () => {
-    if (mode !== 'tty') return;
-    const width = 24;
-    const filled =
-      maxEvaluations === 0
-        ? 0
-        : Math.min(width, Math.round((evaluationsUsed / maxEvaluations) * width));
-    status = `${color.cyan('█'.repeat(filled))}${color.dim('░'.repeat(width - filled))} ${evaluationsUsed}/${maxEvaluations} evaluations · step ${step} · ${candidates} candidates · best ${percent(best)}`;
-    terminal.err.write(`\r\u001b[2K${status}`);
+  const clear = () => {
+    if (status !== undefined && shown) {
+      status.clear();
+      status.done();
+    }
+    shown = false;
   };
 
   const onEvent = (event: ForgeEvent) => {
@@ -45,71 +84,99 @@ export function createRunRenderer(terminal: Terminal, mode: OutputMode) {
             `  task model ${event.models['task']}, optimizer ${event.models['reflect']}; train ${event.sizes.train}, validation ${event.sizes.validation}, test ${event.sizes.test}` +
             (event.simulated
               ? `\n  ${color.yellow('simulated models: these numbers say nothing about real models')}`
+              : '') +
+            (event.unpricedModels.length > 0
+              ? `\n  ${color.yellow(`no price for ${event.unpricedModels.join(', ')}: its cost shows as unpriced`)} ` +
+                `(give one with --price ${event.unpricedModels[0]}=<input>/<output>, USD per million tokens)`
               : ''),
         );
         return;
       case 'run-start':
-        maxEvaluations = event.maxEvaluations;
-        evaluationsUsed = event.evaluationsUsed;
-        step = event.step;
-        drawStatus();
+        progress.maxEvaluations = event.maxEvaluations;
+        progress.evaluationsUsed = event.evaluationsUsed;
+        progress.steps = event.step;
+        draw(true);
         return;
       case 'evaluation-end':
-        evaluationsUsed += 1;
-        drawStatus();
+        progress.evaluationsUsed += 1;
+        draw();
         return;
       case 'candidate-validated':
-        candidates = Math.max(candidates, event.candidate + 1);
-        if (event.improved) best = event.score;
-        evaluationsUsed = event.evaluationsUsed;
+        progress.candidates = Math.max(progress.candidates, event.candidate + 1);
+        if (event.improved) progress.bestScore = event.score;
+        progress.evaluationsUsed = event.evaluationsUsed;
         line(
           event.parent === null
             ? `seed candidate: validation ${percent(event.score)}`
             : `candidate ${event.candidate} (from ${event.parent}): validation ${percent(event.score)}${event.improved ? color.green(' new best') : ''}`,
         );
-        drawStatus();
         return;
       case 'step-end':
-        step = event.step + 1;
-        evaluationsUsed = event.evaluationsUsed;
-        best = event.bestScore;
+        progress.steps = event.step + 1;
+        progress.evaluationsUsed = event.evaluationsUsed;
+        progress.bestScore = event.bestScore;
         if (mode === 'plain' && (event.step + 1) % 10 === 0) {
           line(
-            `step ${event.step + 1}: ${event.evaluationsUsed}/${maxEvaluations} evaluations, best ${percent(event.bestScore)}`,
+            `step ${event.step + 1}: ${event.evaluationsUsed}/${progress.maxEvaluations} evaluations, best ${percent(event.bestScore)}`,
           );
         }
-        drawStatus();
+        draw(true);
         return;
       case 'synthesis-start':
+        synthesis = { event: event.event, planned: event.attempts, done: 0 };
+        progress.activity = `synthesis event ${event.event}: 0/${event.attempts} attempts`;
         line(
-          `synthesis event ${event.event + 1}: ${event.attempts} attempts over ${event.modes.length} failure mode(s)` +
+          `synthesis event ${event.event}: ${event.attempts} attempts over ${event.modes.length} failure mode(s)` +
             (event.modes.length > 0
               ? `: ${event.modes.map((mode) => `${mode.name} (${mode.support} failures, ${mode.attempts} attempts)`).join(', ')}`
               : ''),
         );
         return;
+      case 'attempt-end':
+        if (synthesis !== undefined) {
+          synthesis.done += 1;
+          progress.activity = `synthesis event ${synthesis.event}: ${synthesis.done}/${synthesis.planned} attempts`;
+        }
+        draw();
+        return;
       case 'synthesis-end': {
+        synthesis = undefined;
+        progress.activity = undefined;
         const outcomes = Object.entries(event.outcomes)
           .filter(([, count]) => count > 0)
           .map(([outcome, count]) => `${outcome} ${count}`)
           .join(', ');
         line(
-          `  admitted ${event.admitted}/${event.attempts} (${outcomes}); training set now ${event.trainingSize}`,
+          `synthesis event ${event.event}: admitted ${event.admitted}/${event.attempts} (${outcomes}); training set now ${event.trainingSize}`,
         );
-        drawStatus();
         return;
       }
+      case 'warning':
+        line(`${color.yellow('warning:')} ${event.message}`);
+        return;
+      case 'test-skipped':
+        line(
+          `test split not evaluated: the run was stopped, so nothing more is spent. Evaluate it with: ${testSplitCommand(event.runDir)}`,
+        );
+        return;
       case 'test-evaluated':
         line(
           `test split, ${event.label} candidate ${event.candidate}: ${percent(event.score)}${event.repeats > 1 ? ` (mean of ${event.repeats} runs)` : ''}`,
         );
         return;
       case 'run-end':
-        clearStatus();
+        clear();
         return;
       default:
         return;
     }
   };
-  return { onEvent, finish: clearStatus };
+  return {
+    onEvent,
+    notice: (text) => {
+      if (mode === 'json') terminal.err.write(`${text}\n`);
+      else line(text);
+    },
+    finish: clear,
+  };
 }

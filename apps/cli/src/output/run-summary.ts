@@ -1,5 +1,13 @@
 import type { OptimizeResult } from '@forge/sdk';
+import { testSplitCommand } from './run-renderer.js';
 import { colors, type OutputMode, percent, type Terminal, table } from './terminal.js';
+
+/** The run's cost: dollars, and `unpriced` for models without a price (their cost is unknown). */
+function costText(result: OptimizeResult): string {
+  const dollars = `$${result.costUsd.toFixed(result.costUsd > 0 && result.costUsd < 0.01 ? 4 : 2)}`;
+  if (result.unpricedModels.length === 0) return `cost ${dollars}`;
+  return `cost ${dollars} + unpriced (no price for ${result.unpricedModels.join(', ')})`;
+}
 
 /** The summary table printed when a run ends (seed vs best, candidates, synthesis accounting). */
 export function printRunSummary(
@@ -29,9 +37,17 @@ export function printRunSummary(
     table(rows),
     '',
     `stopped: ${result.reason}`,
-    `${result.steps} steps, ${result.candidates} candidates, ${result.evaluationsUsed} task evaluations` +
-      (result.costUsd > 0 ? `, $${result.costUsd.toFixed(4)}` : ''),
+    `${result.steps} steps, ${result.candidates} candidates, ${result.evaluationsUsed} task evaluations, ` +
+      costText(result),
   ];
+  if (result.testBestScore === undefined && result.reason === 'stop requested') {
+    lines.push(
+      `test split not evaluated (stopped early); evaluate it with: ${testSplitCommand(result.runDir)}`,
+    );
+  }
+  for (const warning of result.warnings) {
+    lines.push(`${color.yellow('warning:')} ${warning.message}`);
+  }
   if (events.length > 0) {
     lines.push('', 'synthesis events (attempts → outcomes):');
     const outcomeNames = [
@@ -48,7 +64,7 @@ export function printRunSummary(
       table([
         ['event', 'step', 'attempts', ...outcomeNames],
         ...events.map((event) => [
-          String(event.event + 1),
+          String(event.event),
           String(event.step),
           String(event.attempts),
           ...outcomeNames.map((name) => String(event.outcomes[name] ?? 0)),

@@ -1,0 +1,21 @@
+import { writeFileSync } from 'node:fs';
+import { loadReportData, type RunReportData, renderCompareReport } from '@forge/report';
+import { openRunDatabase } from '@forge/store';
+
+/** Writes one page comparing several runs (score curves overlaid, cost by run) and returns its path. */
+export function writeCompareReport(
+  runDirs: readonly string[],
+  out: string,
+  now: Date = new Date(),
+): string {
+  const runs: RunReportData[] = runDirs.map((runDir) => {
+    const database = openRunDatabase(runDir, { readonly: true });
+    try {
+      return loadReportData(database, runDir, { now });
+    } finally {
+      database.close();
+    }
+  });
+  writeFileSync(out, renderCompareReport(runs, now.toISOString()));
+  return out;
+}
