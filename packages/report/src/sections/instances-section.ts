@@ -1,6 +1,6 @@
 import type { RunReportData } from '../data/run-report-data.js';
 import { escapeHtml } from '../primitives/escape-html.js';
-import { formatCount, formatScore } from '../primitives/format-value.js';
+import { formatCount } from '../primitives/format-value.js';
 import { renderFilterControls } from './filter-controls.js';
 import { formatValue } from './value-block.js';
 
