@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine: pnpm (the pinned version), the workspace's dependencies, and — when
-# this machine can — Debian's Chromium for the report's browser test.
+# this machine can — Debian's Chromium and tmux for the browser and terminal tests.
 # better-sqlite3 builds from source against Node's own headers, which node-gyp finds through
 # npm_config_nodedir (pnpm does not pass the .npmrc setting on).
 set -euo pipefail
@@ -15,12 +15,18 @@ if [ "${CI:-}" = "true" ]; then
 else
   pnpm install
 fi
-if [ ! -x /usr/bin/chromium ]; then
+# Debian packages the tests drive: chromium (the report's browser tests) and tmux (the terminal
+# tests, which check the progress display in a real terminal at several widths).
+missing=""
+[ -x /usr/bin/chromium ] || missing="$missing chromium"
+command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+if [ -n "$missing" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing Debian's chromium (for the report's browser test)"
-    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) ||
-      echo "warning: could not install chromium; the browser tests will fail until it is installed" >&2
+    echo "installing Debian's$missing (for the browser and terminal tests)"
+    # shellcheck disable=SC2086
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) ||
+      echo "warning: could not install$missing; the tests that need them will fail until they are installed" >&2
   else
-    echo "note: the browser tests need Debian's chromium at /usr/bin/chromium (sudo apt-get install chromium)" >&2
+    echo "note: the tests need Debian's$missing (sudo apt-get install$missing)" >&2
   fi
 fi
