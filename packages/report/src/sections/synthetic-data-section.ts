@@ -50,7 +50,7 @@ function renderAttempt(attempt: RunReportSynthesisAttempt): string {
     `<details class="attempt" id="attempt-${attempt.event}-${attempt.slot}" data-outcome="${escapeHtml(attempt.outcome)}" data-event="${attempt.event}" data-intent="${escapeHtml(attempt.intent)}">` +
     summary +
     '<div class="attempt-body">' +
-    `<p><strong>Failure mode:</strong> <code>${escapeHtml(mode)}</code>${attempt.modeDescription === undefined ? '' : ` — ${escapeHtml(attempt.modeDescription)}`}. ` +
+    `<p><strong>Failure mode:</strong> <code>${escapeHtml(mode)}</code>${attempt.modeDescription === undefined ? '' : ` — ${escapeHtml(attempt.modeDescription.replace(/[.\s]+$/, ''))}`}. ` +
     `<strong>Intent:</strong> ${escapeHtml(attempt.intent)}. <strong>Outcome:</strong> ${escapeHtml(outcomeLabel(attempt.outcome))}: ${escapeHtml(attempt.reason)}</p>` +
     '<div class="attempt-columns">' +
     `<div><h5>Source observation</h5>${source}</div>` +
