@@ -105,7 +105,7 @@ footer { margin-top: 36px; color: var(--muted); font-size: 0.82rem; }
 h3 { font-size: 1.05rem; margin: 24px 0 8px; }
 h5 { margin: 10px 0 4px; font-size: 0.82rem; color: var(--muted); font-weight: 600; }
 code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: 0.88em; }
-.report-nav { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 4px 14px;
+.report-nav { display: flex; flex-wrap: wrap; gap: 4px 14px;
   padding: 8px 0; margin: 0 0 8px; background: var(--wash); border-bottom: 1px solid var(--line); font-size: 0.9rem; }
 .report-nav a { color: var(--accent); text-decoration: none; }
 .report-nav a:hover { text-decoration: underline; }
@@ -138,7 +138,7 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .score-matrix button.sn { background: var(--grid); color: var(--muted); }
 .score-matrix button:hover, .score-matrix button:focus-visible { outline: 2px solid var(--accent); }
 .score-matrix button.selected { outline: 3px solid var(--ink); }
-.instance-detail { position: sticky; top: 44px; max-height: 80vh; overflow: auto; padding: 12px 16px;
+.instance-detail { position: sticky; top: 8px; max-height: 80vh; overflow: auto; padding: 12px 16px;
   background: var(--paper); border: 1px solid var(--line); border-radius: 8px; font-size: 0.88rem; }
 .instance-detail h3 { margin-top: 0; }
 .value-text { margin: 0; padding: 6px 8px; background: var(--wash); border: 1px solid var(--grid); border-radius: 4px;
