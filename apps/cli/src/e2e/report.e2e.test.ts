@@ -296,6 +296,35 @@ describe('forge report of a simulated run, in headless Chromium', () => {
   });
 });
 
+describe('forge optimize --watch', () => {
+  it('serves the live report while the run goes, and stops serving when it ends', async () => {
+    const cwd = join(root, 'optimize-watch');
+    mkdirSync(cwd, { recursive: true });
+    writeFileSync(
+      join(cwd, 'forge.config.yaml'),
+      'benchmark: sim\ntaskModel: { model: sim:task, settings: { latency: 6 } }\noptimizerModel: { model: sim:optimizer, settings: { latency: 6 } }\nbudget: { maxEvaluations: 500 }\n',
+    );
+    const run = startCli(['optimize', '--watch', '--run-dir', 'run'], { cwd });
+    let stderr = '';
+    run.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    await waitFor(() => /live report: http:\/\/127\.0\.0\.1:\d+\//.test(stderr), 30_000);
+    const url = /live report: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)?.[1] ?? '';
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("connect-src 'self'");
+    expect(html).toContain('Validation instances');
+    const finished = await run.done;
+    expect(finished.code).toBe(0);
+    expect(finished.stderr).toContain(
+      `live report stopped with the run; reopen it with: forge report --watch ${join(cwd, 'run')}`,
+    );
+    await expect(fetch(url)).rejects.toThrow();
+  });
+});
+
 async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
