@@ -27,6 +27,8 @@ const events: ForgeEvent[] = [
     runDir: '/runs/a',
     benchmark: 'sim',
     title: 'Sim',
+    method: 'forge',
+    methodTitle: 'Forge',
     variant: 'forge',
     models: { task: 'sim:task', reflect: 'acme:opt' },
     sizes: { train: 3, validation: 2, test: 1 },

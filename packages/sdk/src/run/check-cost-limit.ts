@@ -2,8 +2,6 @@ import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import type { RunModels } from './run-models.js';
 
-const optimizerRoles = ['reflect', 'assign', 'generate', 'verify'] as const;
-
 /**
  * Refuses a cost limit that could never fire: the limit counts the optimizer roles' dollars,
  * and a model without a price always counts $0, so the run would spend without bound. Runs
@@ -12,12 +10,12 @@ const optimizerRoles = ['reflect', 'assign', 'generate', 'verify'] as const;
 export function checkCostLimit(config: ForgeConfig, models: RunModels, file: string): void {
   if (config.budget.maxOptimizerCostUsd === undefined) return;
   const unpriced = new Set(models.unpricedModels);
-  const offending = [...new Set(optimizerRoles.map((role) => models.names[role]))].filter((name) =>
-    unpriced.has(name),
-  );
+  // Every role but the task model is an optimizer role: Forge's four, and any a method declared.
+  const names = new Map(Object.entries(models.names).filter(([role]) => role !== 'task'));
+  const offending = [...new Set(names.values())].filter((name) => unpriced.has(name));
   const first = offending[0];
   if (first === undefined) return;
-  const roles = optimizerRoles.filter((role) => offending.includes(models.names[role]));
+  const roles = [...names].filter(([, name]) => offending.includes(name)).map(([role]) => role);
   throw new ConfigError({
     file,
     field: 'budget.maxOptimizerCostUsd',

@@ -134,7 +134,9 @@ export function createRunModels(
       return [...new Set(Object.values(names))]
         .filter((name) => {
           const reference = parseModelString(name);
-          return findModelPrice(costMeter.prices, reference.provider, reference.modelId) === undefined;
+          return (
+            findModelPrice(costMeter.prices, reference.provider, reference.modelId) === undefined
+          );
         })
         .sort();
     },
