@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 /**
  * A tmux server of its own (a private socket, so other tmux users on the machine are never
@@ -72,6 +74,9 @@ export class TmuxSession implements Disposable {
     } catch {
       // Already gone.
     }
+    // tmux leaves its socket file behind; the test's socket is its own to remove.
+    const directory = join(process.env['TMUX_TMPDIR'] ?? '/tmp', `tmux-${process.getuid?.() ?? 0}`);
+    rmSync(join(directory, this.socket), { force: true });
   }
 
   private tmux(...args: string[]): string {
