@@ -24,6 +24,28 @@ export function reflectorMessage(
   return `# Current System Prompt\n\n${currentPrompt}\n\n# Evaluation Results\n\n${renderReflectionBatch(evaluations, module)}\n\nWrite a better system prompt for this module.`;
 }
 
+/**
+ * GEPA's reflection request as `@forge/method-gepa` lays it out (docs/prompt-contracts.md): the
+ * instruction and the examples each in a ``` block, examples as `# Example n` with `## Inputs`,
+ * `## Generated Outputs` (this module's invocations) and `## Feedback`.
+ */
+export function gepaReflectionMessage(
+  currentPrompt: string,
+  evaluations: readonly EvaluatedExecution[],
+  module: string,
+): string {
+  const examples = evaluations
+    .map((evaluated, index) => {
+      const inputs = Object.entries(evaluated.instance.input)
+        .map(([name, value]) => `### ${name}\n${String(value)}`)
+        .join('\n\n');
+      const invocations = evaluated.execution.trace.filter((entry) => entry.module === module);
+      return `# Example ${index + 1}\n## Inputs\n${inputs}\n## Generated Outputs\n${renderTrace(invocations, { level: 3 })}\n## Feedback\n${evaluated.evaluation.feedback ?? `This trajectory got a score of ${evaluated.evaluation.score}.`}`;
+    })
+    .join('\n\n');
+  return `An assistant works on a task by following the instruction below.\n\`\`\`\n${currentPrompt}\n\`\`\`\n\nHere are task inputs the assistant received, what it produced for each, and feedback on how each response could be better:\n\`\`\`\n${examples}\n\`\`\`\n\nWrite a new instruction for the assistant.\n\nReturn the complete new instruction inside one \`\`\` block.`;
+}
+
 export function assignerMessage(
   catalogue: readonly { cluster_name: string; failure_description: string }[],
   evaluated: EvaluatedExecution,

@@ -32,20 +32,27 @@ export function readReflectionRequest(user: string): ReflectionRequest {
   const promptEnd = results?.start ?? user.length;
   const currentPrompt = user.slice(opening.length, promptEnd).trim();
   const batch = withoutTrailer(user.slice(results?.contentStart ?? promptEnd), reflectorTrailer);
-  const moduleName = /Invocation \d+: module `([^`]+)`/.exec(batch)?.[1];
-  const module: PromptModule =
-    moduleName === 'interpret' || moduleName === 'format'
-      ? moduleName
-      : currentPrompt.includes('<date>')
-        ? 'format'
-        : currentPrompt.includes('<day>')
-          ? 'interpret'
-          : 'unknown';
+  const module = moduleOf(batch, currentPrompt);
   const feedback = batch
     .split(/\n### Feedback\n/)
     .slice(1)
     .map((part) => part.split(/\n## Evaluation \d+\n/)[0]?.trim() ?? '');
   return { currentPrompt, module, feedback };
+}
+
+/**
+ * The module a reflection batch is about: from its trace headings (`Invocation n: module
+ * \`name\``), else from the output tags the current prompt mentions.
+ */
+export function moduleOf(batch: string, currentPrompt: string): PromptModule {
+  const moduleName = /Invocation \d+: module `([^`]+)`/.exec(batch)?.[1];
+  return moduleName === 'interpret' || moduleName === 'format'
+    ? moduleName
+    : currentPrompt.includes('<date>')
+      ? 'format'
+      : currentPrompt.includes('<day>')
+        ? 'interpret'
+        : 'unknown';
 }
 
 /**
@@ -56,6 +63,19 @@ export function readReflectionRequest(user: string): ReflectionRequest {
  */
 export function reflect(user: string): string {
   const request = readReflectionRequest(user);
+  const { prompt, reasoning } = rewritePrompt(request);
+  return `${reasoning}\n\n<system_prompt>\n${prompt}\n</system_prompt>`;
+}
+
+/**
+ * What every simulated reflection contract shares (Forge's `<system_prompt>`, GEPA's fenced
+ * instruction): from the current prompt and the feedback alone — never the rule table's
+ * triggers — the replacement prompt and the reasoning that leads to it.
+ */
+export function rewritePrompt(request: ReflectionRequest): {
+  readonly prompt: string;
+  readonly reasoning: string;
+} {
   const mechanisms = request.feedback.flatMap((feedback) => mechanismsNamedIn(feedback));
   const newRules: string[] = [];
   const reasons: string[] = [];
@@ -76,7 +96,7 @@ export function reflect(user: string): string {
     reasons.length > 0
       ? `The failures come from missing conventions:\n${reasons.map((reason) => `- ${reason}`).join('\n')}\nKeeping the ${already.length} convention(s) already stated.`
       : 'The feedback names no convention this module is missing; restating the prompt in the required structure.';
-  return `${reasoning}\n\n<system_prompt>\n${prompt}\n</system_prompt>`;
+  return { prompt, reasoning };
 }
 
 function phraseFor(rule: ReturnType<typeof simRule>['id'], feedback: readonly string[]): string {

@@ -11,6 +11,7 @@ import {
 } from '../sim-options.js';
 import { assign, isAssignmentRequest } from './assign.js';
 import { generate, isGenerationRequest, type RoleAnswer } from './generate.js';
+import { isGepaReflectionRequest, reflectForGepa } from './gepa-reflect.js';
 import { malformedAssignment, malformedReflection } from './malformed-output.js';
 import { isReflectionRequest, reflect } from './reflect.js';
 import { isVerificationRequest, verify } from './verify.js';
@@ -20,7 +21,7 @@ export const simOptimizerModelId = 'optimizer';
 
 /** The optimizer role a user message asks for, recognised from its headings alone. */
 export function optimizerRoleOf(user: string): Exclude<SimRole, 'task'> | undefined {
-  if (isReflectionRequest(user)) return 'reflector';
+  if (isReflectionRequest(user) || isGepaReflectionRequest(user)) return 'reflector';
   if (isAssignmentRequest(user)) return 'assigner';
   if (isVerificationRequest(user)) return 'verifier';
   if (isGenerationRequest(user)) return 'generator';
@@ -68,13 +69,15 @@ function answerFor(
   const role = optimizerRoleOf(user);
   if (role === undefined) {
     return {
-      text: 'This simulated optimizer model answers only the reflector, assigner, generator and verifier requests of docs/prompt-contracts.md.',
+      text: "This simulated optimizer model answers only the requests of docs/prompt-contracts.md (Forge's reflector, assigner, generator and verifier; GEPA's reflection).",
     };
   }
   const malformed = createRandom(hash, 'malformed').next() < options.malformedRate[role];
   const kind = createRandom(hash, 'malformed-kind');
   switch (role) {
     case 'reflector': {
+      if (isGepaReflectionRequest(user))
+        return { text: reflectForGepa(user, malformed ? kind : undefined) };
       const answer = reflect(user);
       if (!malformed) return { text: answer };
       const prompt = /<system_prompt>\n([\s\S]*)\n<\/system_prompt>/.exec(answer)?.[1] ?? answer;

@@ -1,0 +1,84 @@
+import { createLimiter, evaluateMany, type MethodContext } from '@forge/method';
+import { extractInstruction } from './extract-instruction.js';
+import type { GepaEnvironment } from './gepa-environment.js';
+import type { GepaSettings } from './gepa-settings.js';
+import { bestCandidateIndex } from './gepa-state.js';
+import { defaultReflectionTemplate, renderReflectionRequest } from './reflection-prompt.js';
+import { renderReflectiveDataset } from './reflective-dataset.js';
+
+/**
+ * The effects a GEPA iteration uses, over a method context: program evaluations under the
+ * context's concurrency (results by index, each reported as `evaluation-end`), reflection calls
+ * tagged `role: 'reflect'`, and the contract's events.
+ */
+export function createGepaEnvironment(
+  methodId: string,
+  settings: GepaSettings,
+  context: MethodContext,
+  components: readonly string[],
+  batchSize: number,
+): GepaEnvironment {
+  const limit = createLimiter(context.concurrency);
+  const abort = context.abortSignal === undefined ? {} : { abortSignal: context.abortSignal };
+  const template = settings.reflectionPromptTemplate ?? defaultReflectionTemplate;
+  return {
+    seed: context.seed,
+    settings,
+    batchSize,
+    components,
+    train: context.train,
+    validation: context.validation,
+    evaluate: (prompts, instances, target, iteration) =>
+      evaluateMany({
+        program: context.benchmark.program,
+        evaluate: context.benchmark.evaluate,
+        model: context.models.task,
+        prompts,
+        instances,
+        limit,
+        ...abort,
+        onEvaluated: (evaluated) =>
+          context.onEvent({
+            type: 'evaluation-end',
+            step: iteration < 0 ? null : iteration,
+            target,
+            instanceId: evaluated.instance.id,
+            score: evaluated.evaluation.score,
+          }),
+      }),
+    async reflect(request) {
+      const user = renderReflectionRequest(template, {
+        currentInstruction: request.currentText,
+        sideInfo: renderReflectiveDataset(request.records),
+      });
+      const result = await context.models.optimizer('reflect').generate({
+        messages: [{ role: 'user', content: user }],
+        metadata: { role: 'reflect' },
+        ...abort,
+      });
+      return { extracted: extractInstruction(result.text), result };
+    },
+    note: (kind, message, iteration, data) =>
+      context.onEvent({
+        type: 'method-note',
+        method: methodId,
+        kind,
+        message,
+        step: iteration,
+        ...(data === undefined ? {} : { data }),
+      }),
+    validated(state, previousBest) {
+      const index = state.candidates.length - 1;
+      const candidate = state.candidates[index];
+      const best = bestCandidateIndex(state);
+      context.onEvent({
+        type: 'candidate-validated',
+        candidate: index,
+        parent: candidate?.parents[0] ?? null,
+        score: candidate?.validation ?? 0,
+        improved: best === index && best !== previousBest,
+        evaluationsUsed: state.evaluationsUsed,
+      });
+    },
+  };
+}

@@ -1,0 +1,252 @@
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import type { Benchmark } from '@forge/program';
+import { describe, expect, it } from 'vitest';
+import {
+  fencedReflector,
+  twoModuleBenchmark,
+  twoModuleInstances,
+  twoModuleTaskModel,
+} from './__fixtures__/scripted-models.js';
+import { createGepaMethod, gepaMergeMethod, gepaMethod } from './gepa-method.js';
+
+const toyBenchmark: Benchmark = {
+  ...twoModuleBenchmark,
+  id: 'toy',
+  program: toyProgram(),
+  evaluate: toyEvaluate,
+};
+
+function toyRun(options: {
+  maxEvaluations: number;
+  settings?: Record<string, unknown>;
+  seed?: number;
+}) {
+  const method = options.settings?.['useMerge'] === true ? gepaMergeMethod : gepaMethod;
+  const taskModel = toyTaskModel();
+  const reflector = fencedReflector();
+  const test = createMethodTestContext({
+    benchmark: toyBenchmark,
+    train: toyInstances('t', 12),
+    validation: toyInstances('v', 8),
+    taskModel,
+    optimizerModel: reflector,
+    budget: { maxEvaluations: options.maxEvaluations },
+    seed: options.seed ?? 0,
+    settings: method.parseSettings?.(options.settings ?? {}) ?? {},
+  });
+  return { test, taskModel, reflector, run: () => method.run(test.context) };
+}
+
+describe("GEPA on the core's scripted toy task", () => {
+  it('improves over the seed', async () => {
+    const { run } = toyRun({ maxEvaluations: 150 });
+    const result = await run();
+    expect(result.seedValidation).toBe(0);
+    expect(result.bestValidation).toBe(1);
+    expect(result.bestCandidate.prompts['answer']).toMatch(/rule-a.*rule-b|rule-b.*rule-a/);
+  });
+
+  it.each([8, 9, 21, 37, 60, 101, 150])(
+    'never exceeds a ceiling of %i evaluations and reports what it spent',
+    async (maxEvaluations) => {
+      const { test, run } = toyRun({ maxEvaluations });
+      const result = await run();
+      expect(result.evaluationsUsed).toBe(test.evaluationsCounted());
+      expect(result.evaluationsUsed).toBeLessThanOrEqual(maxEvaluations);
+      // It stopped because one more iteration (2·b + |V| = 14 at worst) might not have fit.
+      expect(result.evaluationsUsed + 14).toBeGreaterThan(maxEvaluations);
+      expect(result.stopReason).toMatch(/^evaluation budget/);
+    },
+  );
+
+  it('tags every task call `task` and every reflection call `reflect`', async () => {
+    const { taskModel, reflector, run } = toyRun({ maxEvaluations: 60 });
+    await run();
+    expect(taskModel.requests.map((request) => request.metadata?.['role'])).toEqual(
+      taskModel.requests.map(() => 'task'),
+    );
+    expect(reflector.requests.length).toBeGreaterThan(0);
+    for (const request of reflector.requests) expect(request.metadata?.['role']).toBe('reflect');
+  });
+
+  it('emits run-start, one step-end per iteration and one candidate-validated per candidate', async () => {
+    const { test, run } = toyRun({ maxEvaluations: 100 });
+    const result = await run();
+    expect(test.events[0]?.type).toBe('run-start');
+    expect(test.events.filter((event) => event.type === 'step-end')).toHaveLength(result.steps);
+    expect(test.events.filter((event) => event.type === 'candidate-validated')).toHaveLength(
+      result.candidates,
+    );
+    expect(result.history.map((point) => point.candidate)).toEqual(
+      Array.from({ length: result.candidates }, (_, index) => index),
+    );
+  });
+
+  it.each([gepaMethod, gepaMergeMethod])(
+    '$id resumes to the identical result after being cut at any point',
+    async (method) => {
+      const report = await checkMethodResume(method, {
+        benchmark: twoModuleBenchmark,
+        train: twoModuleInstances('t', 12),
+        validation: twoModuleInstances('v', 8),
+        taskModel: twoModuleTaskModel(),
+        optimizerModel: fencedReflector(),
+        budget: { maxEvaluations: 140 },
+        settings: method.parseSettings?.({}) ?? {},
+        cutAfterEvaluations: [4, 9, 30, 31, 57, 90, 121],
+      });
+      expect(report.interruptions).toBeGreaterThan(3);
+      expect(report.resumed).toEqual(report.whole);
+      expect(report.whole.bestValidation).toBeGreaterThan(report.whole.seedValidation);
+      expect(report.whole.evaluationsUsed).toBeLessThanOrEqual(140);
+    },
+  );
+});
+
+describe('GEPA iteration rules', () => {
+  it('skips reflection when the parent is perfect on the minibatch, unless told not to', async () => {
+    const solved = {
+      ...toyBenchmark,
+      program: {
+        ...toyProgram(),
+        modules: toyProgram().modules.map((module) => ({
+          ...module,
+          seedPrompt: 'rule-a rule-b rule-c rule-d',
+        })),
+      },
+    };
+    for (const skipPerfectScore of [true, false]) {
+      const reflector = fencedReflector();
+      const test = createMethodTestContext({
+        benchmark: solved,
+        train: toyInstances('t', 6),
+        validation: toyInstances('v', 4),
+        taskModel: toyTaskModel(),
+        optimizerModel: reflector,
+        budget: { maxEvaluations: 40 },
+        settings: gepaMethod.parseSettings?.({ skipPerfectScore }) ?? {},
+      });
+      const result = await gepaMethod.run(test.context);
+      expect(result.seedValidation).toBe(1);
+      if (skipPerfectScore) {
+        expect(result.summary?.['skippedPerfect']).toBe(result.steps);
+        expect(reflector.requests).toHaveLength(0);
+        // A skipped iteration costs the parent's minibatch only (3), but one starts only while
+        // its worst case (2·3 + 4) still fits: 4 + 3·9 = 31, and 31 + 10 > 40.
+        expect(result.steps).toBe(9);
+        expect(result.evaluationsUsed).toBe(31);
+      } else {
+        expect(reflector.requests.length).toBeGreaterThan(0);
+        expect(result.summary?.['skippedPerfect']).toBe(0);
+      }
+    }
+  });
+
+  it('accepts a child only on a strictly higher minibatch sum', async () => {
+    // A reflector that returns the instruction unchanged: the child ties its parent everywhere.
+    const test = createMethodTestContext({
+      benchmark: twoModuleBenchmark,
+      train: twoModuleInstances('t', 8),
+      validation: twoModuleInstances('v', 4),
+      taskModel: twoModuleTaskModel(),
+      optimizerModel: fencedReflector({
+        transform: (text) => text.replace(/ rule-\w+/g, ''),
+      }),
+      budget: { maxEvaluations: 40 },
+    });
+    const result = await gepaMethod.run(test.context);
+    expect(result.candidates).toBe(1);
+    expect(result.summary?.['accepted']).toBe(0);
+    expect(result.summary?.['rejected']).toBe(result.steps);
+  });
+
+  it('counts an answer without a fenced block as no proposal and spends only the parent minibatch', async () => {
+    const test = createMethodTestContext({
+      benchmark: twoModuleBenchmark,
+      train: twoModuleInstances('t', 8),
+      validation: twoModuleInstances('v', 4),
+      taskModel: twoModuleTaskModel(),
+      optimizerModel: fencedReflector({ transform: (text) => text.replaceAll('```', '') }),
+      budget: { maxEvaluations: 40 },
+    });
+    const result = await gepaMethod.run(test.context);
+    expect(result.candidates).toBe(1);
+    expect(result.summary?.['noProposal']).toBe(result.steps);
+    expect(result.evaluationsUsed).toBe(4 + 3 * result.steps);
+    expect(
+      test.events.filter(
+        (event) => event.type === 'method-note' && event.kind === 'reflection-no-op',
+      ),
+    ).toHaveLength(result.steps);
+  });
+
+  it('rewrites components in round-robin order, a child continuing from its parent', async () => {
+    const test = createMethodTestContext({
+      benchmark: twoModuleBenchmark,
+      train: twoModuleInstances('t', 12),
+      validation: twoModuleInstances('v', 8),
+      taskModel: twoModuleTaskModel(),
+      optimizerModel: fencedReflector(),
+      budget: { maxEvaluations: 200 },
+      settings:
+        createGepaMethod('gepa').parseSettings?.({ candidateSelection: 'current-best' }) ?? {},
+    });
+    await gepaMethod.run(test.context);
+    const records = await test.context.storage.checkpoints.records();
+    const iterations = records
+      .filter((record) => record.kind === 'iteration')
+      .map(
+        (record) =>
+          record.data as {
+            parent: number;
+            components?: string[];
+            outcome: string;
+            candidate?: number;
+          },
+      );
+    // Replay the rule: a reflection rewrites the module at its parent's pointer and advances
+    // it; an accepted child starts from its parent's advanced pointer.
+    const modules = ['first', 'second'];
+    const pointers = new Map<number, number>([[0, 0]]);
+    const rewritten = new Set<string>();
+    for (const iteration of iterations) {
+      if (iteration.outcome === 'skipped-perfect') continue;
+      const pointer = pointers.get(iteration.parent) ?? -1;
+      expect(iteration.components).toEqual([modules[pointer]]);
+      rewritten.add(modules[pointer] as string);
+      pointers.set(iteration.parent, (pointer + 1) % 2);
+      if (iteration.candidate !== undefined) pointers.set(iteration.candidate, (pointer + 1) % 2);
+    }
+    expect([...rewritten].sort()).toEqual(modules);
+    const origins = records
+      .filter((record) => record.kind === 'candidate')
+      .map((record) => (record.data as { origin: string }).origin);
+    expect(origins[0]).toBe('seed');
+    expect(origins.slice(1).every((origin) => origin === 'reflection')).toBe(true);
+    expect(origins.length).toBeGreaterThan(2);
+  });
+
+  it("rewrites every component at once with componentSelection 'all'", async () => {
+    const reflector = fencedReflector();
+    const test = createMethodTestContext({
+      benchmark: twoModuleBenchmark,
+      train: twoModuleInstances('t', 12),
+      validation: twoModuleInstances('v', 8),
+      taskModel: twoModuleTaskModel(),
+      optimizerModel: reflector,
+      budget: { maxEvaluations: 8 + 2 * 3 + 8 },
+      seed: 3,
+      settings: gepaMethod.parseSettings?.({ componentSelection: 'all' }) ?? {},
+    });
+    const result = await gepaMethod.run(test.context);
+    const records = await test.context.storage.checkpoints.records();
+    const first = records.find((record) => record.kind === 'iteration')?.data as {
+      components: string[];
+    };
+    expect(result.steps).toBe(1);
+    // Both modules had failures in the minibatch, so one reflection call went to each.
+    expect(reflector.requests).toHaveLength(first.components.length);
+    expect(first.components.length).toBeGreaterThanOrEqual(1);
+  });
+});

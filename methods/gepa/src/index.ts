@@ -1,0 +1,37 @@
+export { initialSamplerState, nextMinibatch, type SamplerState } from './epoch-shuffled-sampler.js';
+export { type ExtractedInstruction, extractInstruction } from './extract-instruction.js';
+export { createGepaMethod, type GepaMethodId, gepaMergeMethod, gepaMethod } from './gepa-method.js';
+export {
+  type CandidateSelection,
+  type ComponentSelection,
+  type GepaSettings,
+  parseGepaSettings,
+} from './gepa-settings.js';
+export type {
+  CandidateOrigin,
+  GepaCandidate,
+  GepaCounts,
+  GepaState,
+  MergeCounters,
+} from './gepa-state.js';
+export { type MergeLog, type MergePlan, type MergePool, planMerge } from './merge-candidates.js';
+export { mergeSubsample } from './merge-subsample.js';
+export {
+  dominatorPrograms,
+  type InstanceFronts,
+  instanceFronts,
+  removeDominatedPrograms,
+  selectFromParetoFront,
+} from './pareto-front.js';
+export {
+  defaultReflectionTemplate,
+  fence,
+  reflectionRequestOpening,
+  renderReflectionRequest,
+} from './reflection-prompt.js';
+export {
+  type ReflectiveRecord,
+  reflectiveDataset,
+  renderReflectiveDataset,
+} from './reflective-dataset.js';
+export { gepaFormatVersion, runGepa } from './run-gepa.js';

@@ -1,0 +1,82 @@
+import { createRandom } from '@forge/program';
+import { describe, expect, it } from 'vitest';
+import {
+  dominatorPrograms,
+  indexOfMax,
+  instanceFronts,
+  removeDominatedPrograms,
+  selectFromParetoFront,
+} from './pareto-front.js';
+
+const mean = (row: readonly number[]) => row.reduce((sum, value) => sum + value, 0) / row.length;
+const scores = [
+  [0, 0, 0],
+  [1, 0, 0],
+  [1, 1, 0],
+  [0, 0, 1],
+];
+const aggregates = scores.map(mean);
+
+describe('instance-level Pareto fronts', () => {
+  it('hold, per validation instance, every candidate at the maximum score', () => {
+    expect(instanceFronts(scores)).toEqual([[1, 2], [2], [3]]);
+    expect(
+      instanceFronts([
+        [0.5, 0],
+        [0.5, 0],
+      ]),
+    ).toEqual([
+      [0, 1],
+      [0, 1],
+    ]);
+  });
+
+  it('drop a candidate whose every front holds another survivor, lowest aggregate first', () => {
+    // Candidate 1 is on front 0 only, where candidate 2 also is; 3 alone holds front 2.
+    expect(removeDominatedPrograms(instanceFronts(scores), aggregates)).toEqual([[2], [2], [3]]);
+    expect(dominatorPrograms(instanceFronts(scores), aggregates)).toEqual([2, 3]);
+  });
+
+  it('keep the later of two identical candidates (the earlier is visited and removed first)', () => {
+    const twins = [
+      [1, 1],
+      [1, 1],
+    ];
+    expect(removeDominatedPrograms(instanceFronts(twins), [1, 1])).toEqual([[1], [1]]);
+  });
+
+  it('restart the scan after each removal, so coverage is judged against survivors only', () => {
+    // 0 and 1 each share both fronts with 2; once 0 is gone, 1 is still covered by 2; 2 stays.
+    const fronts = [
+      [0, 1, 2],
+      [0, 1, 2],
+    ];
+    expect(removeDominatedPrograms(fronts, [0.1, 0.2, 0.3])).toEqual([[2], [2]]);
+  });
+});
+
+describe('Pareto parent selection', () => {
+  it('draws survivors in proportion to the fronts they are on', () => {
+    const fronts = instanceFronts(scores);
+    const counts = new Map<number, number>();
+    for (let draw = 0; draw < 3000; draw++) {
+      const chosen = selectFromParetoFront(fronts, aggregates, createRandom(7, 'select', draw));
+      counts.set(chosen, (counts.get(chosen) ?? 0) + 1);
+    }
+    expect([...counts.keys()].sort()).toEqual([2, 3]);
+    expect((counts.get(2) ?? 0) / 3000).toBeCloseTo(2 / 3, 1);
+  });
+
+  it('is a function of the random stream', () => {
+    const fronts = instanceFronts(scores);
+    const once = selectFromParetoFront(fronts, aggregates, createRandom(1, 'select', 4));
+    const again = selectFromParetoFront(fronts, aggregates, createRandom(1, 'select', 4));
+    expect(again).toBe(once);
+  });
+});
+
+describe('indexOfMax', () => {
+  it('returns the earliest of equal maxima', () => {
+    expect(indexOfMax([0.2, 0.5, 0.5, 0.1])).toBe(1);
+  });
+});

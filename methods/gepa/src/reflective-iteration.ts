@@ -1,0 +1,218 @@
+import { createRandom, type EvaluatedExecution, type Instance } from '@forge/program';
+import { addCallUsage, addTaskUsage } from './add-usage.js';
+import { nextMinibatch } from './epoch-shuffled-sampler.js';
+import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
+import { addCandidate, bestCandidateIndex, type GepaState } from './gepa-state.js';
+import { indexOfMax, instanceFronts, selectFromParetoFront } from './pareto-front.js';
+import { reflectiveDataset } from './reflective-dataset.js';
+
+/**
+ * One reflective iteration (the reference's `ReflectiveMutationProposer.propose` plus the
+ * engine's acceptance): select a parent, evaluate it on the next minibatch, skip when it is
+ * perfect there, reflect on the chosen components, evaluate the child on the same minibatch,
+ * and accept it only on a strictly higher sum, then validate it in full.
+ */
+export async function reflectiveIteration(
+  state: GepaState,
+  environment: GepaEnvironment,
+): Promise<IterationOutcome> {
+  const { settings, components } = environment;
+  const iteration = state.iteration;
+  const parentIndex = selectParent(state, environment);
+  const drawn = nextMinibatch(state.sampler, {
+    seed: environment.seed,
+    iteration,
+    batchSize: environment.batchSize,
+    trainingSize: environment.train.length,
+  });
+  const minibatch = drawn.positions.map((position) => environment.train[position] as Instance);
+  const parent = state.candidates[parentIndex];
+  if (parent === undefined) throw new RangeError(`no candidate ${parentIndex}`);
+  const parentEvaluations = await environment.evaluate(
+    parent.prompts,
+    minibatch,
+    'parent',
+    iteration,
+  );
+  const parentScores = scoresOf(parentEvaluations);
+  let next: GepaState = {
+    ...state,
+    sampler: drawn.state,
+    evaluationsUsed: state.evaluationsUsed + minibatch.length,
+    usage: addTaskUsage(state.usage, parentEvaluations),
+  };
+  const base = {
+    iteration,
+    kind: 'reflection',
+    parent: parentIndex,
+    minibatch: minibatch.map((instance) => instance.id),
+    parentScores,
+  };
+  const finish = (outcome: string, data: Record<string, unknown>): IterationOutcome => {
+    const done = { ...next, iteration: iteration + 1 };
+    return {
+      state: done,
+      outcome,
+      records: [
+        {
+          kind: 'iteration',
+          step: iteration,
+          data: { ...base, ...data, outcome, evaluationsUsed: done.evaluationsUsed },
+        },
+      ],
+    };
+  };
+
+  if (settings.skipPerfectScore && parentScores.every((score) => score >= settings.perfectScore)) {
+    next = { ...next, counts: { ...next.counts, skippedPerfect: next.counts.skippedPerfect + 1 } };
+    environment.note(
+      'skipped-perfect',
+      `parent ${parentIndex} is perfect on the minibatch`,
+      iteration,
+    );
+    return finish('skipped-perfect', {});
+  }
+
+  // Round robin advances the parent's pointer at selection time, whatever the reflection yields.
+  let chosen: readonly string[];
+  if (settings.componentSelection === 'all') chosen = components;
+  else {
+    chosen = [components[parent.nextComponent % components.length] as string];
+    const advanced = { ...parent, nextComponent: (parent.nextComponent + 1) % components.length };
+    next = {
+      ...next,
+      candidates: next.candidates.map((candidate, index) =>
+        index === parentIndex ? advanced : candidate,
+      ),
+    };
+  }
+
+  const reflections = await Promise.all(
+    chosen.map(async (component) => {
+      const records = reflectiveDataset(parentEvaluations, component);
+      if (records.length === 0) return { component, reflected: undefined };
+      const reflected = await environment.reflect({
+        component,
+        currentText: parent.prompts[component] ?? '',
+        records,
+      });
+      return { component, reflected };
+    }),
+  );
+  const newTexts: Record<string, string> = {};
+  const failures: Record<string, string> = {};
+  for (const { component, reflected } of reflections) {
+    if (reflected === undefined) {
+      failures[component] = 'component-not-invoked';
+      continue;
+    }
+    next = { ...next, usage: addCallUsage(next.usage, 'reflect', reflected.result) };
+    if (reflected.extracted.ok) newTexts[component] = reflected.extracted.instruction;
+    else failures[component] = reflected.extracted.reason;
+  }
+  const rewritten = Object.keys(newTexts);
+  if (rewritten.length === 0) {
+    next = { ...next, counts: { ...next.counts, noProposal: next.counts.noProposal + 1 } };
+    environment.note(
+      'reflection-no-op',
+      `no new instruction for ${chosen.join(', ')} (${Object.values(failures).join(', ')})`,
+      iteration,
+      { components: chosen, reasons: failures },
+    );
+    return finish('no-proposal', { components: chosen, reasons: failures });
+  }
+
+  const childPrompts = { ...parent.prompts, ...newTexts };
+  const childEvaluations = await environment.evaluate(
+    childPrompts,
+    minibatch,
+    'proposal',
+    iteration,
+  );
+  const childScores = scoresOf(childEvaluations);
+  next = {
+    ...next,
+    evaluationsUsed: next.evaluationsUsed + minibatch.length,
+    usage: addTaskUsage(next.usage, childEvaluations),
+  };
+  const parentSum = sum(parentScores);
+  const childSum = sum(childScores);
+  const detail = { components: rewritten, reasons: failures, childScores, parentSum, childSum };
+  if (!(childSum > parentSum)) {
+    next = { ...next, counts: { ...next.counts, rejected: next.counts.rejected + 1 } };
+    return finish('rejected', detail);
+  }
+
+  const validationEvaluations = await environment.evaluate(
+    childPrompts,
+    environment.validation,
+    'validation',
+    iteration,
+  );
+  const previousBest = bestCandidateIndex(next);
+  next = addCandidate(
+    { ...next, usage: addTaskUsage(next.usage, validationEvaluations) },
+    {
+      prompts: childPrompts,
+      parents: [parentIndex],
+      origin: 'reflection',
+      components: rewritten,
+      scores: scoresOf(validationEvaluations),
+      iteration,
+    },
+  );
+  const merge = next.merge;
+  next = {
+    ...next,
+    counts: { ...next.counts, accepted: next.counts.accepted + 1 },
+    merge: {
+      ...merge,
+      lastIterationFoundNew: true,
+      due:
+        settings.useMerge && merge.accepted < settings.maxMergeInvocations
+          ? merge.due + 1
+          : merge.due,
+    },
+  };
+  environment.validated(next, previousBest);
+  const candidate = next.candidates.length - 1;
+  const done = finish('accepted', { ...detail, candidate });
+  return {
+    ...done,
+    records: [
+      ...done.records,
+      {
+        kind: 'candidate',
+        step: iteration,
+        data: {
+          candidate,
+          parents: [parentIndex],
+          origin: 'reflection',
+          components: rewritten,
+          validation: next.candidates[candidate]?.validation,
+          evaluationsUsed: next.evaluationsUsed,
+        },
+      },
+    ],
+  };
+}
+
+function selectParent(state: GepaState, environment: GepaEnvironment): number {
+  const aggregates = state.candidates.map((candidate) => candidate.validation);
+  if (environment.settings.candidateSelection === 'current-best') return indexOfMax(aggregates);
+  const fronts = instanceFronts(state.candidates.map((candidate) => candidate.scores));
+  return selectFromParetoFront(
+    fronts,
+    aggregates,
+    createRandom(environment.seed, 'gepa-select', state.iteration),
+  );
+}
+
+/** The scores of evaluations, in order. */
+export function scoresOf(evaluations: readonly EvaluatedExecution[]): number[] {
+  return evaluations.map((evaluated) => evaluated.evaluation.score);
+}
+
+function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
