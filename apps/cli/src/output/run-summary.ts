@@ -80,5 +80,7 @@ export function printRunSummary(
 }
 
 function title(result: OptimizeResult): string {
+  // Only Forge's variants carry the core's search result; a peer method is named by its id.
+  if (result.search === undefined) return result.method;
   return result.method === 'forge' ? 'Forge' : `Forge (${result.method})`;
 }

@@ -7,9 +7,14 @@ export type MethodLoader = () => Promise<Method>;
 
 // Forge's variants are built in; peer methods register here when their packages are present
 // (loaded lazily, so a run of one method never loads another's code).
-const loaders = new Map<string, MethodLoader>(
-  forgeVariants.map((variant) => [variant, async () => createForgeMethod(variant)]),
-);
+const loaders = new Map<string, MethodLoader>([
+  ...forgeVariants.map((variant): [string, MethodLoader] => [
+    variant,
+    async () => createForgeMethod(variant),
+  ]),
+  ['gepa', async () => (await import('@forge/method-gepa')).gepaMethod],
+  ['gepa-merge', async () => (await import('@forge/method-gepa')).gepaMergeMethod],
+]);
 
 /** Registers a method under its id (or the id given), replacing a method of the same id. */
 export function registerMethod(method: Method | MethodLoader, id?: string): void {
