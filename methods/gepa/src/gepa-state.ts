@@ -166,3 +166,8 @@ export function bestCandidateIndex(state: GepaState): number {
 export function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((sum, value) => sum + value, 0) / values.length;
 }
+
+/** The sum of the values. */
+export function sum(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}

@@ -1,7 +1,7 @@
 import { createRandom, type Instance } from '@forge/program';
 import { addTaskUsage } from './add-usage.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
-import { addCandidate, bestCandidateIndex, type GepaState } from './gepa-state.js';
+import { addCandidate, bestCandidateIndex, type GepaState, sum } from './gepa-state.js';
 import { planMerge } from './merge-candidates.js';
 import { mergeSubsample } from './merge-subsample.js';
 import { dominatorPrograms, instanceFronts } from './pareto-front.js';
@@ -157,8 +157,4 @@ export async function mergeIteration(
           ]),
     ],
   };
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
 }

@@ -2,7 +2,7 @@ import { createRandom, type EvaluatedExecution, type Instance } from '@forge/pro
 import { addCallUsage, addTaskUsage } from './add-usage.js';
 import { nextMinibatch } from './epoch-shuffled-sampler.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
-import { addCandidate, bestCandidateIndex, type GepaState } from './gepa-state.js';
+import { addCandidate, bestCandidateIndex, type GepaState, sum } from './gepa-state.js';
 import { indexOfMax, instanceFronts, selectFromParetoFront } from './pareto-front.js';
 import { reflectiveDataset } from './reflective-dataset.js';
 
@@ -65,11 +65,6 @@ export async function reflectiveIteration(
 
   if (settings.skipPerfectScore && parentScores.every((score) => score >= settings.perfectScore)) {
     next = { ...next, counts: { ...next.counts, skippedPerfect: next.counts.skippedPerfect + 1 } };
-    environment.note(
-      'skipped-perfect',
-      `parent ${parentIndex} is perfect on the minibatch`,
-      iteration,
-    );
     return finish('skipped-perfect', {});
   }
 
@@ -211,8 +206,4 @@ function selectParent(state: GepaState, environment: GepaEnvironment): number {
 /** The scores of evaluations, in order. */
 export function scoresOf(evaluations: readonly EvaluatedExecution[]): number[] {
   return evaluations.map((evaluated) => evaluated.evaluation.score);
-}
-
-function sum(values: readonly number[]): number {
-  return values.reduce((total, value) => total + value, 0);
 }

@@ -71,6 +71,16 @@ describe('forge optimize --method gepa-merge', () => {
     expect(actual.result.summary.mergesTested).toBeGreaterThan(0);
   });
 
+  it('prints its merges and a summary labelled SIMULATED without --json', async () => {
+    const cwd = join(root, 'plain');
+    mkdirSync(cwd, { recursive: true });
+    writeFileSync(join(cwd, 'forge.config.yaml'), `${config}\n`);
+    const result = await runCli(['optimize', '--run-dir', 'run'], { cwd });
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('gepa-merge run summary — SIMULATED');
+    expect(result.stderr).toMatch(/merge(d| of) \d+ and \d+ over ancestor \d+/);
+  });
+
   it('names the field of a bad method setting and leaves no run behind', async () => {
     const cwd = join(root, 'bad-setting');
     mkdirSync(cwd, { recursive: true });

@@ -159,6 +159,11 @@ export function createRunRenderer(
           `test split not evaluated: the run was stopped, so nothing more is spent. Evaluate it with: ${testSplitCommand(event.runDir)}`,
         );
         return;
+      case 'method-note':
+        // A method's own facts (a merge tried, a reflection without a usable answer), as the
+        // contract defines them: "worth showing".
+        line(color.dim(`  ${event.message}`));
+        return;
       case 'test-evaluated':
         line(
           `test split, ${event.label} candidate ${event.candidate}: ${percent(event.score)}${event.repeats > 1 ? ` (mean of ${event.repeats} runs)` : ''}`,

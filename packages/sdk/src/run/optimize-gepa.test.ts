@@ -42,7 +42,12 @@ describe('optimize --method gepa | gepa-merge', () => {
     expect(events.some((event) => event.type === 'step-end')).toBe(true);
     expect(events.some((event) => event.type === 'candidate-validated')).toBe(true);
 
-    const more = await optimize({ budget: { maxEvaluations: 450 } }, { resume: runDir });
+    const resumedEvents: ForgeEvent[] = [];
+    const more = await optimize(
+      { budget: { maxEvaluations: 450 } },
+      { resume: runDir, onEvent: (event) => resumedEvents.push(event) },
+    );
+    expect(resumedEvents[0]).toMatchObject({ type: 'run-prepared', resumed: true });
     expect(more.steps).toBeGreaterThan(first.steps);
     expect(more.evaluationsUsed).toBeGreaterThan(first.evaluationsUsed);
     expect(more.evaluationsUsed).toBeLessThanOrEqual(450);

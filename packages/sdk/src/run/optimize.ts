@@ -105,7 +105,8 @@ export async function optimize(
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
     });
     const simulated = Object.values(models.names).some((name) => name.startsWith('sim:'));
-    const resumed = store.getMeta('header') !== undefined;
+    // Forge's variants write a run header; every method's first start records its id.
+    const resumed = store.getMeta('header') !== undefined || store.getMeta('method') !== undefined;
     if (!resumed) {
       saveRunConfig(runDir, { ...resolved, runDir });
       store.writeInstances('train', splits.train);
