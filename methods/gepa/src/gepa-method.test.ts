@@ -39,18 +39,23 @@ function toyRun(options: {
 }
 
 describe("GEPA on the core's scripted toy task", () => {
-  it('improves over the seed', async () => {
-    const { run } = toyRun({ maxEvaluations: 150 });
+  it.each([gepaMethod, gepaMergeMethod])('$id improves over the seed', async (method) => {
+    const { run } = toyRun({ maxEvaluations: 150, method });
     const result = await run();
     expect(result.seedValidation).toBe(0);
     expect(result.bestValidation).toBe(1);
     expect(result.bestCandidate.prompts['answer']).toMatch(/rule-a.*rule-b|rule-b.*rule-a/);
   });
 
-  it.each([8, 9, 21, 37, 60, 101, 150])(
-    'never exceeds a ceiling of %i evaluations and reports what it spent',
-    async (maxEvaluations) => {
-      const { test, run } = toyRun({ maxEvaluations });
+  it.each(
+    [8, 9, 21, 37, 60, 101, 150].flatMap((ceiling) => [
+      { method: gepaMethod, ceiling },
+      { method: gepaMergeMethod, ceiling },
+    ]),
+  )(
+    '$method.id never exceeds a ceiling of $ceiling evaluations and reports what it spent',
+    async ({ method, ceiling: maxEvaluations }) => {
+      const { test, run } = toyRun({ maxEvaluations, method });
       const result = await run();
       expect(result.evaluationsUsed).toBe(test.evaluationsCounted());
       expect(result.evaluationsUsed).toBeLessThanOrEqual(maxEvaluations);
@@ -83,14 +88,20 @@ describe("GEPA on the core's scripted toy task", () => {
     );
   });
 
-  it.each([gepaMethod, gepaMergeMethod])(
-    '$id resumes to the identical result after being cut at any point',
-    async (method) => {
+  it.each([
+    { method: gepaMethod, task: 'toy' },
+    { method: gepaMergeMethod, task: 'toy' },
+    { method: gepaMethod, task: 'two-module' },
+    { method: gepaMergeMethod, task: 'two-module' },
+  ])(
+    '$method.id resumes to the identical result after being cut at any point ($task task)',
+    async ({ method, task }) => {
+      const toy = task === 'toy';
       const report = await checkMethodResume(method, {
-        benchmark: twoModuleBenchmark,
-        train: twoModuleInstances('t', 12),
-        validation: twoModuleInstances('v', 8),
-        taskModel: twoModuleTaskModel(),
+        benchmark: toy ? toyBenchmark : twoModuleBenchmark,
+        train: toy ? toyInstances('t', 12) : twoModuleInstances('t', 12),
+        validation: toy ? toyInstances('v', 8) : twoModuleInstances('v', 8),
+        taskModel: toy ? toyTaskModel() : twoModuleTaskModel(),
         optimizerModel: fencedReflector(),
         budget: { maxEvaluations: 140 },
         settings: method.parseSettings?.({}) ?? {},
@@ -102,6 +113,53 @@ describe("GEPA on the core's scripted toy task", () => {
       expect(report.whole.evaluationsUsed).toBeLessThanOrEqual(140);
     },
   );
+});
+
+describe('GEPA stop rules', () => {
+  it('stops after maxSteps iterations, on a stop request, and at an optimizer token limit', async () => {
+    const steps = createMethodTestContext({
+      benchmark: toyBenchmark,
+      train: toyInstances('t', 12),
+      validation: toyInstances('v', 8),
+      taskModel: toyTaskModel(),
+      optimizerModel: fencedReflector(),
+      budget: { maxEvaluations: 500, maxSteps: 3 },
+    });
+    const limited = await gepaMethod.run(steps.context);
+    expect(limited.steps).toBe(3);
+    expect(limited.stopReason).toBe('step limit (3)');
+
+    const controller = new AbortController();
+    const stopped = createMethodTestContext({
+      benchmark: toyBenchmark,
+      train: toyInstances('t', 12),
+      validation: toyInstances('v', 8),
+      taskModel: toyTaskModel(),
+      optimizerModel: fencedReflector(),
+      budget: { maxEvaluations: 500 },
+      stopSignal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'step-end' && event.step === 1) controller.abort();
+      },
+    });
+    const result = await gepaMethod.run(stopped.context);
+    expect(result.stopReason).toBe('stop requested');
+    expect(result.steps).toBe(2);
+    const saved = await stopped.context.storage.checkpoints.load();
+    expect((saved?.state as { iteration: number }).iteration).toBe(2);
+
+    const tokens = createMethodTestContext({
+      benchmark: toyBenchmark,
+      train: toyInstances('t', 12),
+      validation: toyInstances('v', 8),
+      taskModel: toyTaskModel(),
+      optimizerModel: fencedReflector(),
+      budget: { maxEvaluations: 500, maxOptimizerCost: { tokens: 1 } },
+    });
+    const capped = await gepaMethod.run(tokens.context);
+    expect(capped.stopReason).toBe('optimizer token limit (1)');
+    expect(capped.usage['reflect']?.calls).toBeGreaterThan(0);
+  });
 });
 
 describe('GEPA iteration rules', () => {
