@@ -104,7 +104,8 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
       ? 0
       : Math.max(0, Math.floor((evaluations - validation) / perStep));
   const schedule = { ...benchmark.synthesis, ...config.synthesis };
-  const synthesizes = config.method !== 'baseline' && config.method !== 'prompt-search';
+  // Only Forge's synthesis variants synthesize; peer methods (GEPA, …) search prompts only.
+  const synthesizes = ['forge', 'failure-memory', 'random-synthesis'].includes(config.method);
   const attempts = synthesizes ? schedule.epochs * schedule.attempts : 0;
   const assigns =
     config.method === 'forge' || config.method === 'failure-memory'

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { estimateRun } from '../estimate/estimate-run.js';
 import { hasMethod, loadMethod } from '../methods/method-registry.js';
 import { optimize } from './optimize.js';
 import type { ForgeEvent } from './sdk-events.js';
@@ -51,6 +52,16 @@ describe('optimize --method gepa | gepa-merge', () => {
     expect(more.steps).toBeGreaterThan(first.steps);
     expect(more.evaluationsUsed).toBeGreaterThan(first.evaluationsUsed);
     expect(more.evaluationsUsed).toBeLessThanOrEqual(450);
+  });
+
+  it('estimates a GEPA run without synthesis (--dry-run)', async () => {
+    const estimate = await estimateRun({
+      ...simConfig(join(root, 'estimate'), 400),
+      method: 'gepa',
+    });
+    expect(estimate.synthesisAttempts).toBe(0);
+    expect(estimate.roles.find((entry) => entry.role === 'generate')?.calls).toBe(0);
+    expect(estimate.roles.find((entry) => entry.role === 'reflect')?.calls).toBeGreaterThan(0);
   });
 
   it('refuses to resume a GEPA run with different method settings, naming the field', async () => {
