@@ -1,4 +1,5 @@
 import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import type { Method } from '@forge/method';
 import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
 import type { Benchmark } from '@forge/program';
 import { describe, expect, it } from 'vitest';
@@ -21,8 +22,9 @@ function toyRun(options: {
   maxEvaluations: number;
   settings?: Record<string, unknown>;
   seed?: number;
+  method?: Method;
 }) {
-  const method = options.settings?.['useMerge'] === true ? gepaMergeMethod : gepaMethod;
+  const method = options.method ?? gepaMethod;
   const taskModel = toyTaskModel();
   const reflector = fencedReflector();
   const test = createMethodTestContext({
@@ -146,7 +148,7 @@ describe('GEPA stop rules', () => {
     expect(result.stopReason).toBe('stop requested');
     expect(result.steps).toBe(2);
     const saved = await stopped.context.storage.checkpoints.load();
-    expect((saved?.state as { iteration: number }).iteration).toBe(2);
+    expect(saved?.state).toMatchObject({ iteration: 2 });
 
     const tokens = createMethodTestContext({
       benchmark: toyBenchmark,
