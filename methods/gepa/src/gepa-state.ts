@@ -1,6 +1,6 @@
 import type { MethodHistoryPoint, RoleUsage } from '@forge/method';
 import { nextHistoryPoint } from '@forge/method';
-import type { Prompts } from '@forge/program';
+import type { Instance, Prompts } from '@forge/program';
 import { initialSamplerState, type SamplerState } from './epoch-shuffled-sampler.js';
 import { emptyMergeLog, type MergeLog } from './merge-candidates.js';
 
@@ -170,4 +170,12 @@ export function mean(values: readonly number[]): number {
 /** The sum of the values. */
 export function sum(values: readonly number[]): number {
   return values.reduce((total, value) => total + value, 0);
+}
+
+/** Scores in validation order as a record by instance id (what report records carry). */
+export function scoresById(
+  validation: readonly Instance[],
+  scores: readonly number[],
+): Record<string, number> {
+  return Object.fromEntries(validation.map((instance, index) => [instance.id, scores[index] ?? 0]));
 }

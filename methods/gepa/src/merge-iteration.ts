@@ -1,7 +1,7 @@
 import { createRandom, type Instance } from '@forge/program';
 import { addTaskUsage } from './add-usage.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
-import { addCandidate, bestCandidateIndex, type GepaState, sum } from './gepa-state.js';
+import { addCandidate, bestCandidateIndex, type GepaState, scoresById, sum } from './gepa-state.js';
 import { planMerge } from './merge-candidates.js';
 import { mergeSubsample } from './merge-subsample.js';
 import { dominatorPrograms, instanceFronts } from './pareto-front.js';
@@ -151,6 +151,11 @@ export async function mergeIteration(
                 ancestor,
                 sources: plan.sources,
                 validation: done.candidates[candidate]?.validation,
+                prompts: plan.prompts,
+                validationScores: scoresById(
+                  environment.validation,
+                  done.candidates[candidate]?.scores ?? [],
+                ),
                 evaluationsUsed: done.evaluationsUsed,
               },
             },

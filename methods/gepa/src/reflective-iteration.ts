@@ -2,7 +2,7 @@ import { createRandom, type EvaluatedExecution, type Instance } from '@forge/pro
 import { addCallUsage, addTaskUsage } from './add-usage.js';
 import { nextMinibatch } from './epoch-shuffled-sampler.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
-import { addCandidate, bestCandidateIndex, type GepaState, sum } from './gepa-state.js';
+import { addCandidate, bestCandidateIndex, type GepaState, scoresById, sum } from './gepa-state.js';
 import { indexOfMax, instanceFronts, selectFromParetoFront } from './pareto-front.js';
 import { reflectiveDataset } from './reflective-dataset.js';
 
@@ -185,6 +185,11 @@ export async function reflectiveIteration(
           origin: 'reflection',
           components: rewritten,
           validation: next.candidates[candidate]?.validation,
+          prompts: childPrompts,
+          validationScores: scoresById(
+            environment.validation,
+            next.candidates[candidate]?.scores ?? [],
+          ),
           evaluationsUsed: next.evaluationsUsed,
         },
       },

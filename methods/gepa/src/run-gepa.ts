@@ -8,7 +8,7 @@ import { addTaskUsage } from './add-usage.js';
 import { createGepaEnvironment } from './create-gepa-environment.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
 import type { GepaSettings } from './gepa-settings.js';
-import { bestCandidateIndex, type GepaState, initialGepaState } from './gepa-state.js';
+import { bestCandidateIndex, type GepaState, initialGepaState, scoresById } from './gepa-state.js';
 import { mergeIteration, mergeScheduled } from './merge-iteration.js';
 import { reflectiveIteration, scoresOf } from './reflective-iteration.js';
 
@@ -85,6 +85,8 @@ export async function runGepa(
             parents: [],
             origin: 'seed',
             validation: state.candidates[0]?.validation,
+            prompts: state.candidates[0]?.prompts,
+            validationScores: scoresById(context.validation, state.candidates[0]?.scores ?? []),
             evaluationsUsed: state.evaluationsUsed,
           },
         },

@@ -77,6 +77,8 @@ svg text { font-family: inherit; fill: var(--ink); }
 .lineage-node { stroke: #7b8694; stroke-width: 1; }
 .lineage-ancestor { stroke: var(--best); stroke-width: 1.5; }
 .lineage-best { stroke: var(--best); stroke-width: 3; }
+.lineage-merge { stroke-dasharray: 3 2; }
+.lineage-merge-edge { stroke: #8a6fb0; stroke-width: 1.4; stroke-dasharray: 4 3; }
 .node-label { font-size: 10.5px; fill: var(--ink); pointer-events: none; font-variant-numeric: tabular-nums; }
 .node-label-dark { fill: #ffffff; }
 .node-index { font-weight: 700; }

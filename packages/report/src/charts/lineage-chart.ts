@@ -21,10 +21,13 @@ const compactRows = 24;
 function nodeTooltip(candidate: RunReportCandidate | undefined, index: number): string {
   if (candidate === undefined) return `Candidate #${index}`;
   const lines = [`Candidate #${index}: validation ${formatScore(candidate.validationScore)}`];
+  const others = candidate.otherParents ?? [];
   lines.push(
     candidate.parent === null
       ? 'Seed candidate'
-      : `Parent #${candidate.parent}, module ${candidate.module ?? '?'}, step ${candidate.step ?? '?'}`,
+      : others.length > 0
+        ? `Merge of ${[candidate.parent, ...others].map((parent) => `#${parent}`).join(' and ')}, step ${candidate.step ?? '?'}`
+        : `Parent #${candidate.parent}, module ${candidate.module ?? '?'}, step ${candidate.step ?? '?'}`,
   );
   lines.push(
     `Joined after ${formatCount(finiteOr(candidate.evaluationsAtDiscovery, 0))} evaluations`,
@@ -33,7 +36,7 @@ function nodeTooltip(candidate: RunReportCandidate | undefined, index: number): 
   return lines.join('\n');
 }
 
-function renderLegend(low: number, high: number, best: number): string {
+function renderLegend(low: number, high: number, best: number, merges: boolean): string {
   const ramp = [0, 0.25, 0.5, 0.75, 1].map((position) =>
     svgElement('stop', { offset: position, 'stop-color': rampColor(position) }),
   );
@@ -66,6 +69,21 @@ function renderLegend(low: number, high: number, best: number): string {
     svgText({ class: 'legend-label', x: 234, y: 32 }, `Best candidate (#${best})`),
     svgElement('path', { class: 'lineage-edge lineage-ancestry', d: 'M400 28H430' }),
     svgText({ class: 'legend-label', x: 438, y: 32 }, 'Its ancestry'),
+    ...(merges
+      ? [
+          svgElement('rect', {
+            class: 'lineage-node lineage-merge',
+            x: 530,
+            y: 20,
+            width: 26,
+            height: 16,
+            rx: 3,
+            fill: '#ffffff',
+          }),
+          svgElement('path', { class: 'lineage-edge lineage-merge-edge', d: 'M562 28H592' }),
+          svgText({ class: 'legend-label', x: 600, y: 32 }, 'Merge, from its second parent'),
+        ]
+      : []),
   ]);
 }
 
@@ -134,6 +152,32 @@ export function renderLineageChart(data: RunReportData): string {
     });
     (ancestry.has(node.index) ? ancestryEdges : edges).push(path);
   }
+  // A merge (GEPA+merge) hangs under its first parent; each further parent joins it by a dashed
+  // edge into the node's left end.
+  const mergeEdges: string[] = [];
+  for (const node of layout.nodes) {
+    for (const other of candidateByIndex.get(node.index)?.otherParents ?? []) {
+      const parent = nodeByIndex.get(other);
+      if (parent === undefined) continue;
+      const startX = centerX(parent.depth) + nodeWidth / 2;
+      const endX = centerX(node.depth) - nodeWidth / 2;
+      const middleX = startX + (columnWidth - nodeWidth) / 2;
+      // A second parent in the same or a later generation than the merge: a straight line
+      // between the two nodes, since an elbow would run backwards through the tree.
+      const d =
+        middleX < endX
+          ? `M${startX} ${centerY(parent.row)}H${middleX}V${centerY(node.row) + 3}H${endX}`
+          : `M${centerX(parent.depth)} ${centerY(parent.row)}L${centerX(node.depth)} ${centerY(node.row)}`;
+      mergeEdges.push(
+        svgElement('path', {
+          class: 'lineage-edge lineage-merge-edge',
+          'data-merge-parent': other,
+          'data-candidate': node.index,
+          d,
+        }),
+      );
+    }
+  }
 
   const nodes = layout.nodes.map((node) => {
     const candidate = candidateByIndex.get(node.index);
@@ -141,6 +185,8 @@ export function renderLineageChart(data: RunReportData): string {
     const fill = Number.isFinite(score) ? colorOf(score) : '#ffffff';
     const dark = Number.isFinite(score) && high > low ? (score - low) / (high - low) > 0.55 : false;
     const classes = ['lineage-node'];
+    const merged = (candidate?.otherParents?.length ?? 0) > 0;
+    if (merged) classes.push('lineage-merge');
     if (node.index === best) classes.push('lineage-best');
     else if (ancestry.has(node.index)) classes.push('lineage-ancestor');
     const x = centerX(node.depth);
@@ -153,7 +199,8 @@ export function renderLineageChart(data: RunReportData): string {
         y: y - nodeHeight / 2,
         width: nodeWidth,
         height: nodeHeight,
-        rx: nodeHeight / 2,
+        // Merged candidates are square-cornered, so they read apart from reflective children.
+        rx: merged ? 3 : nodeHeight / 2,
         fill,
       }),
       svgElement(
@@ -174,10 +221,16 @@ export function renderLineageChart(data: RunReportData): string {
   });
 
   const path = [...ancestry].reverse().join(' → ');
+  const mergeCount = data.candidates.filter(
+    (candidate) => (candidate.otherParents?.length ?? 0) > 0,
+  ).length;
   const caption =
     `${formatQuantity(layout.nodes.length, 'candidate')} across ${formatQuantity(layout.maxDepth + 1, 'generation')}. ` +
     'Each node shows a candidate index and its mean validation score, filled darker for higher ' +
     'scores; an edge joins each candidate to the parent it was derived from. ' +
+    (mergeCount > 0
+      ? `${formatQuantity(mergeCount, 'merged candidate')} (square corners) also ${mergeCount === 1 ? 'has' : 'have'} a dashed edge from the second parent. `
+      : '') +
     (ancestry.size > 0 ? `The best candidate's ancestry is ${path}.` : '');
 
   return renderChartFigure({
@@ -195,9 +248,9 @@ export function renderLineageChart(data: RunReportData): string {
       height,
       naturalSize: true,
       body: [
-        renderLegend(low, high, best),
+        renderLegend(low, high, best, mergeCount > 0),
         svgElement('g', { class: 'generations' }, generationLabels),
-        svgElement('g', { class: 'edges' }, [...edges, ...ancestryEdges]),
+        svgElement('g', { class: 'edges' }, [...edges, ...mergeEdges, ...ancestryEdges]),
         svgElement('g', { class: 'nodes' }, nodes),
       ].join(''),
     }),

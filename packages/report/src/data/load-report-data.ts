@@ -2,6 +2,7 @@ import type { RunHeader } from '@forge/core';
 import type { RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
+import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
 import { loadProposals } from './load-proposals.js';
 import {
   loadFailureModeWindows,
@@ -93,67 +94,125 @@ function read(
     database,
     "SELECT count(*) AS n FROM instances WHERE origin = 'synthetic'",
   );
-  const testScore = best === undefined ? undefined : meanTestScore(database, best.candidate);
   const status: RunReportStatus = runStatus(meta, probe);
   const simulated = meta.get('simulated') === 'true';
+  // Methods other than Forge's variants keep no candidates table: their lineage comes from the
+  // checkpoint records they saved.
+  const method = candidates.length === 0 ? loadMethodRecords(database, validationSize) : undefined;
+  if (method !== undefined && method.candidates.length > 0) {
+    const base = forgeRun();
+    return withMethodRecords(base, method, meanTestScore(database, bestOf(method)));
+  }
+  return forgeRun();
+
+  function forgeRun(): RunReportData {
+    const testScore = best === undefined ? undefined : meanTestScore(database, best.candidate);
+    return {
+      title: `${meta.get('title') ?? meta.get('benchmark') ?? 'Forge run'}${simulated ? ' — simulated run' : ''}`,
+      simulated,
+      generatedAt: now.toISOString(),
+      run: {
+        runDir,
+        benchmark: meta.get('benchmark') ?? 'unknown',
+        taskModel: models['task'] ?? 'unknown',
+        optimizerModel: models['reflect'] ?? 'unknown',
+        seed: typeof header.seed === 'number' ? header.seed : Number(header.seed ?? 0),
+        status,
+        ...optional('stopReason', meta.get('stop_reason') ?? meta.get('error')),
+        ...optional('startedAt', meta.get('created_at')),
+        ...optional('variant', meta.get('variant')),
+      },
+      summary: {
+        seedScore: candidates[0]?.validation_score ?? 0,
+        bestScore: best?.validation_score ?? 0,
+        bestCandidate: best?.candidate ?? 0,
+        evaluationsUsed,
+        maxEvaluations: Number(meta.get('max_evaluations') ?? evaluationsUsed),
+        steps: steps.length,
+        candidates: candidates.length,
+        ...(testScore === undefined ? {} : { testScore }),
+        synthesisEvents: synthesisEvents.length,
+        admitted: syntheticTraining,
+        trainingSize: { original: originalTraining, synthetic: syntheticTraining },
+      },
+      candidates: candidates.map(
+        (row): RunReportCandidate => ({
+          index: row.candidate,
+          parent: row.parent,
+          module: row.module,
+          step: row.step,
+          validationScore: row.validation_score,
+          evaluationsAtDiscovery: row.evaluations_at_discovery,
+          evaluationsSpent: row.evaluations_at_discovery + validationSize,
+          ...(row.module === null
+            ? {}
+            : {
+                promptPreview: preview(
+                  parseJson<Record<string, unknown>>(row.prompts, {})[row.module],
+                ),
+              }),
+        }),
+      ),
+      curve: bestScoreCurve(candidates, steps, validationSize),
+      synthesisEvents,
+      synthesisAttempts: loadSynthesisAttempts(database),
+      failureModeWindows: loadFailureModeWindows(database, synthesisEvents),
+      validationInstances: loadValidationInstances(database, validationIds, candidates.length),
+      evaluations: loadEvaluations(database),
+      proposals: loadProposals(database),
+      warnings: loadWarnings(database),
+      unpricedModels,
+      usage: usageByRole(database, unpricedModels),
+      bestPrompts: best === undefined ? {} : parseJson<Record<string, string>>(best.prompts, {}),
+      seedPrompts: header.seedPrompts ?? {},
+    };
+  }
+}
+
+/** The best candidate of a method's records: highest validation score, the earliest on ties. */
+function bestOf(method: MethodRunRecords): number {
+  let best = method.candidates[0];
+  for (const candidate of method.candidates) {
+    if (best === undefined || candidate.validationScore > best.validationScore) best = candidate;
+  }
+  return best?.index ?? 0;
+}
+
+/** A report of a method run: the Forge-shaped parts that are empty, filled from its records. */
+function withMethodRecords(
+  base: RunReportData,
+  method: MethodRunRecords,
+  testScore: number | undefined,
+): RunReportData {
+  const bestCandidate = bestOf(method);
+  const best = method.candidates.find((candidate) => candidate.index === bestCandidate);
+  const { testScore: _unused, ...summary } = base.summary;
   return {
-    title: `${meta.get('title') ?? meta.get('benchmark') ?? 'Forge run'}${simulated ? ' — simulated run' : ''}`,
-    simulated,
-    generatedAt: now.toISOString(),
-    run: {
-      runDir,
-      benchmark: meta.get('benchmark') ?? 'unknown',
-      taskModel: models['task'] ?? 'unknown',
-      optimizerModel: models['reflect'] ?? 'unknown',
-      seed: typeof header.seed === 'number' ? header.seed : Number(header.seed ?? 0),
-      status,
-      ...optional('stopReason', meta.get('stop_reason') ?? meta.get('error')),
-      ...optional('startedAt', meta.get('created_at')),
-      ...optional('variant', meta.get('variant')),
-    },
+    ...base,
     summary: {
-      seedScore: candidates[0]?.validation_score ?? 0,
-      bestScore: best?.validation_score ?? 0,
-      bestCandidate: best?.candidate ?? 0,
-      evaluationsUsed,
-      maxEvaluations: Number(meta.get('max_evaluations') ?? evaluationsUsed),
-      steps: steps.length,
-      candidates: candidates.length,
+      ...summary,
+      seedScore: method.candidates[0]?.validationScore ?? 0,
+      bestScore: best?.validationScore ?? 0,
+      bestCandidate,
+      evaluationsUsed: method.evaluationsUsed,
+      maxEvaluations: Number.isFinite(base.summary.maxEvaluations)
+        ? base.summary.maxEvaluations
+        : method.evaluationsUsed,
+      steps: method.steps,
+      candidates: method.candidates.length,
       ...(testScore === undefined ? {} : { testScore }),
-      synthesisEvents: synthesisEvents.length,
-      admitted: syntheticTraining,
-      trainingSize: { original: originalTraining, synthetic: syntheticTraining },
     },
-    candidates: candidates.map(
-      (row): RunReportCandidate => ({
-        index: row.candidate,
-        parent: row.parent,
-        module: row.module,
-        step: row.step,
-        validationScore: row.validation_score,
-        evaluationsAtDiscovery: row.evaluations_at_discovery,
-        evaluationsSpent: row.evaluations_at_discovery + validationSize,
-        ...(row.module === null
-          ? {}
-          : {
-              promptPreview: preview(
-                parseJson<Record<string, unknown>>(row.prompts, {})[row.module],
-              ),
-            }),
+    candidates: method.candidates,
+    curve: method.curve,
+    validationInstances: base.validationInstances.map((instance) => ({
+      ...instance,
+      scores: method.candidates.map((candidate) => {
+        const score = method.validationScores.get(candidate.index)?.[instance.id];
+        return typeof score === 'number' ? score : null;
       }),
-    ),
-    curve: bestScoreCurve(candidates, steps, validationSize),
-    synthesisEvents,
-    synthesisAttempts: loadSynthesisAttempts(database),
-    failureModeWindows: loadFailureModeWindows(database, synthesisEvents),
-    validationInstances: loadValidationInstances(database, validationIds, candidates.length),
-    evaluations: loadEvaluations(database),
-    proposals: loadProposals(database),
-    warnings: loadWarnings(database),
-    unpricedModels,
-    usage: usageByRole(database, unpricedModels),
-    bestPrompts: best === undefined ? {} : parseJson<Record<string, string>>(best.prompts, {}),
-    seedPrompts: header.seedPrompts ?? {},
+    })),
+    bestPrompts: method.prompts.get(bestCandidate) ?? {},
+    seedPrompts: method.prompts.get(method.candidates[0]?.index ?? 0) ?? base.seedPrompts,
   };
 }
 

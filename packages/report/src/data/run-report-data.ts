@@ -74,6 +74,13 @@ export interface RunReportCandidate {
   readonly index: number;
   /** The candidate it was derived from, or null for the seed. */
   readonly parent: number | null;
+  /**
+   * A merged candidate's parents besides `parent` (GEPA+merge); the lineage draws a dashed edge
+   * from each. Absent for candidates with one parent.
+   */
+  readonly otherParents?: readonly number[];
+  /** How the method made it (`seed`, `reflection`, `merge`, …), for methods that say so. */
+  readonly origin?: string;
   /** The module whose prompt the step rewrote, or null for the seed. */
   readonly module: string | null;
   /** The step that produced it, or null for the seed. */

@@ -75,7 +75,7 @@ export function renderInstancesSection(data: RunReportData): string {
     `Each cell is a candidate's score on an instance (1 passes, 0 fails); ★ marks the best candidate (#${best}). ` +
     (recorded
       ? 'Click a cell for the instance, the output, the gold answer, the feedback and the trace of module calls.'
-      : 'Click a cell for the instance; this run was recorded before outputs and traces were kept, so only scores are shown.');
+      : 'Click a cell for the instance; this run kept no outputs or traces (it was recorded before they were kept, or by a method that saves scores only), so only scores are shown.');
   const filters = renderFilterControls(
     'instance-rows',
     [

@@ -36,7 +36,12 @@ describe('optimize --method gepa | gepa-merge', () => {
     expect(first.method).toBe('gepa-merge');
     expect(first.evaluationsUsed).toBeLessThanOrEqual(300);
     expect(first.bestScore).toBeGreaterThan(first.seedScore);
-    expect(first.files).toEqual(['best-prompts.json', 'result.json']);
+    expect(first.files).toEqual(['best-prompts.json', 'result.json', 'report.html']);
+    const report = readFileSync(join(runDir, 'report.html'), 'utf8');
+    expect(report).toContain('simulated');
+    // The lineage draws the accepted merges (square nodes, a dashed edge from the second parent).
+    expect(first.result.summary?.['mergesAccepted']).toBeGreaterThan(0);
+    expect(report).toContain('lineage-merge-edge');
     const saved = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8'));
     expect(saved.summary.useMerge).toBe(true);
     expect(saved.summary.lineage[0]).toMatchObject({ candidate: 0, origin: 'seed' });

@@ -117,8 +117,9 @@ describe('optimize with a Method', () => {
     expect(calls).toContain(runDir);
     expect(result.method).toBe('two-candidates');
     expect(result.result.summary).toEqual({ suffix: ' Think.' });
-    expect(result.files).toEqual(['best-prompts.json', 'result.json']);
-    expect(existsSync(join(runDir, 'report.html'))).toBe(false);
+    expect(result.files).toEqual(['best-prompts.json', 'result.json', 'report.html']);
+    // Drawn from the method's checkpoint records.
+    expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toContain('data-candidate="1"');
     const saved = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8'));
     expect(saved.method).toBe('two-candidates');
     expect(saved.history).toHaveLength(2);

@@ -197,7 +197,7 @@ export async function optimize(
       warnings: search?.warnings ?? [],
       simulated,
     };
-    const files = writeRunArtifacts({ runDir, store, result, search, end });
+    const files = writeRunArtifacts({ runDir, store, result, end });
     emit({ type: 'artifacts-written', runDir, files });
     emit(end);
     const { type: _type, ...summary } = end;

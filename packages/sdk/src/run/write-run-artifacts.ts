@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { SearchResult } from '@forge/core';
 import type { MethodResult } from '@forge/method';
 import { loadReportData, renderRunReport } from '@forge/report';
 import type { SqliteRunStore } from '@forge/store';
@@ -10,14 +9,13 @@ import type { ForgeRunEndEvent } from './sdk-events.js';
 /**
  * Writes the files a person or another tool reads after a run: the best candidate, the admitted
  * synthetic data (JSONL with provenance) when the method makes any, a result summary with the
- * score-vs-evaluations history, and — for Forge's variants — the HTML report.
+ * score-vs-evaluations history, and the HTML report (for methods other than Forge's variants it is
+ * drawn from the checkpoint records they saved).
  */
 export function writeRunArtifacts(options: {
   runDir: string;
   store: SqliteRunStore;
   result: MethodResult;
-  /** The core's result, for runs of Forge's variants. */
-  search: SearchResult | undefined;
   end: ForgeRunEndEvent;
 }): string[] {
   const { runDir, result } = options;
@@ -55,8 +53,6 @@ export function writeRunArtifacts(options: {
       2,
     )}\n`,
   );
-  if (options.search !== undefined) {
-    write('report.html', renderRunReport(loadReportData(options.store.database, runDir)));
-  }
+  write('report.html', renderRunReport(loadReportData(options.store.database, runDir)));
   return files;
 }
