@@ -1,3 +1,4 @@
+export { addRoleUsage, type RoleSpend } from './add-role-usage.js';
 export { checkCheckpointHeader } from './check-checkpoint-header.js';
 export {
   type CheckpointHeader,

@@ -1,0 +1,88 @@
+import { MethodSettingsError } from '@forge/method';
+import { z } from 'zod';
+
+/** The playbook sections of the reference implementation's empty playbook, as slugs. */
+export const defaultSections: readonly string[] = [
+  'strategies_and_insights',
+  'formulas_and_calculations',
+  'code_snippets_and_templates',
+  'common_mistakes_to_avoid',
+  'problem_solving_heuristics',
+  'context_clues_and_indicators',
+  'others',
+];
+
+/** ACE's knobs (`methodSettings` in a config), every default filled in. */
+export interface AceSettings {
+  /** Passes over the training split (offline adaptation). */
+  readonly numEpochs: number;
+  /** Reflect-and-regenerate rounds on an imperfect answer; they end early once it is right. */
+  readonly maxReflectionRounds: number;
+  /** Run the curator on every n-th sample of an epoch (1-based position, as the reference). */
+  readonly curatorFrequency: number;
+  /** Validate every n samples within an epoch too; null validates at epoch ends only. */
+  readonly evalSteps: number | null;
+  /** Upper bound on the playbook's size in estimated tokens (four characters per token). */
+  readonly tokenBudget: number;
+  /** De-duplication: after every delta, only when the token budget is exceeded, or never. */
+  readonly dedup: 'proactive' | 'lazy' | 'off';
+  /** Word-set (Jaccard) similarity from which two bullets count as duplicates. */
+  readonly dedupThreshold: number;
+  /** Show the reflector the gold answer (the reference's default; false = `no_ground_truth`). */
+  readonly useGroundTruth: boolean;
+  /** Re-run the program after curation (the reference's post-curation generation). */
+  readonly evaluateAfterCuration: boolean;
+  /** Shuffle the training order of each epoch with the run's seed (the reference keeps file order). */
+  readonly shuffle: boolean;
+  /** End the run after an epoch in which no bullet was added, changed or removed. */
+  readonly stopWhenUnchanged: boolean;
+  /** The playbook's sections, in order; an ADD naming another section goes to `others` (or the last). */
+  readonly sections: readonly string[];
+}
+
+const sectionName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case (lowercase letters, digits, underscores)');
+
+const schema = z
+  .object({
+    numEpochs: z.number().int().min(1).max(1000).default(5),
+    maxReflectionRounds: z.number().int().min(1).max(20).default(3),
+    curatorFrequency: z.number().int().min(1).default(1),
+    evalSteps: z.number().int().min(1).nullable().default(null),
+    tokenBudget: z.number().int().min(1).default(80_000),
+    dedup: z.enum(['proactive', 'lazy', 'off']).default('proactive'),
+    dedupThreshold: z.number().gt(0).max(1).default(0.8),
+    useGroundTruth: z.boolean().default(true),
+    evaluateAfterCuration: z.boolean().default(true),
+    shuffle: z.boolean().default(true),
+    stopWhenUnchanged: z.boolean().default(true),
+    sections: z
+      .array(sectionName)
+      .min(1)
+      .refine((names) => new Set(names).size === names.length, 'must not repeat a section')
+      .default([...defaultSections]),
+  })
+  .strict();
+
+/**
+ * Validates ACE's settings and fills in the defaults.
+ *
+ * @throws MethodSettingsError naming the first bad field.
+ */
+export function parseAceSettings(raw: Readonly<Record<string, unknown>>): AceSettings {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const unknown = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
+  const field = unknown ?? (issue?.path.map(String).join('.') || 'methodSettings');
+  const message =
+    unknown !== undefined
+      ? `ACE has no setting "${unknown}" (its settings: ${Object.keys(schema.shape).join(', ')})`
+      : (issue?.message ?? 'invalid');
+  return fail(field, message);
+}
+
+function fail(field: string, message: string): never {
+  throw new MethodSettingsError({ field, message: `${field}: ${message}` });
+}

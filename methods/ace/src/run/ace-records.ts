@@ -1,0 +1,86 @@
+import type { CheckpointRecord } from '@forge/method';
+import { playbookTotals } from '../playbook/playbook.js';
+import { playbookTokens } from '../playbook/render-playbook.js';
+import type { AceCandidate, AceState, SampleOutcome } from './ace-state.js';
+
+// The records a report draws ACE's history from: one `step` (per-sample facts and the playbook's
+// size and counters after it) and one `playbook` (the whole playbook) per sample, one `epoch`
+// per completed epoch, one `candidate` per validated playbook, and the `stop`.
+
+/** The playbook's size and counters, as every series point carries them. */
+function sizeOf(playbook: AceState['playbook']) {
+  const totals = playbookTotals(playbook);
+  return { ...totals, tokens: playbookTokens(playbook) };
+}
+
+/** The records of one trained sample; `before` is the state it started from. */
+export function sampleRecords(
+  before: AceState,
+  after: AceState,
+  outcome: SampleOutcome,
+): CheckpointRecord[] {
+  const step = before.step;
+  const { playbook: _playbook, usage: _usage, ...facts } = outcome;
+  const records: CheckpointRecord[] = [
+    {
+      kind: 'step',
+      step,
+      data: {
+        ...facts,
+        epoch: before.epoch,
+        position: before.position + 1,
+        evaluationsUsed: after.evaluationsUsed,
+        playbook: sizeOf(after.playbook),
+      },
+    },
+    { kind: 'playbook', step, data: after.playbook },
+  ];
+  if (after.epochsCompleted > before.epochsCompleted) {
+    const samples = before.position + 1;
+    records.push({
+      kind: 'epoch',
+      step,
+      data: {
+        epoch: before.epoch,
+        samples,
+        changed: after.lastEpochChanged,
+        initialAccuracy:
+          (before.epochCorrect.initial + (outcome.initialScore === 1 ? 1 : 0)) / samples,
+        afterCurationAccuracy:
+          (before.epochCorrect.afterCuration +
+            ((outcome.postScore ?? outcome.finalScore) === 1 ? 1 : 0)) /
+          samples,
+        playbook: sizeOf(after.playbook),
+      },
+    });
+  }
+  return records;
+}
+
+/** The record of a validated playbook. */
+export function candidateRecord(candidate: AceCandidate, best: number): CheckpointRecord {
+  return {
+    kind: 'candidate',
+    step: candidate.origin === 'seed' ? null : candidate.step,
+    data: {
+      candidate: candidate.index,
+      parent: candidate.parent,
+      origin: candidate.origin,
+      epoch: candidate.epoch,
+      validation: candidate.validation,
+      scores: candidate.scores,
+      evaluationsUsed: candidate.evaluationsUsed,
+      best,
+      playbook: sizeOf(candidate.playbook),
+    },
+  };
+}
+
+/** The record of the run's end on its own. */
+export function stopRecord(state: AceState, reason: string): CheckpointRecord {
+  return {
+    kind: 'stop',
+    step: state.step,
+    data: { reason, epochsCompleted: state.epochsCompleted },
+  };
+}

@@ -1,0 +1,332 @@
+import {
+  checkCheckpointHeader,
+  createLimiter,
+  type MethodContext,
+  type MethodResult,
+  optimizerUsage,
+} from '@forge/method';
+import type { Instance } from '@forge/program';
+import type { AceSettings } from '../ace-settings.js';
+import { createPlaybook } from '../playbook/playbook.js';
+import { canStartSample } from './ace-budget.js';
+import { candidateRecord, sampleRecords, stopRecord } from './ace-records.js';
+import { aceResult } from './ace-result.js';
+import { type AceRuntime, evaluateWith, promptsFor, taskUsage } from './ace-runtime.js';
+import type { AceState, SampleOutcome } from './ace-state.js';
+import { epochOrder } from './epoch-order.js';
+import { type AceAction, reduceAce, seedState } from './reduce-ace.js';
+import { trainOnSample } from './train-on-sample.js';
+
+/** Version of the saved state's shape. */
+export const aceFormatVersion = 1;
+
+/**
+ * Runs (or resumes) ACE's offline adaptation: validate the seed, then train on the training
+ * split sample by sample for `numEpochs` epochs, validating the playbook at each epoch's end (and
+ * every `evalSteps` samples), until the epochs are done, an epoch changes no bullet, or a stop
+ * rule fires. Every unit of work ends with the whole state saved; the playbook returned is the
+ * validated one with the highest mean validation score (earliest on ties).
+ */
+export async function runAce(context: MethodContext, settings: AceSettings): Promise<MethodResult> {
+  const started = context.clock();
+  const { program } = context.benchmark;
+  const header = {
+    method: 'ace',
+    formatVersion: aceFormatVersion,
+    identity: {
+      seed: context.seed,
+      settings,
+      modules: program.modules.map((module) => module.name),
+      seedPrompts: context.seedCandidate.prompts,
+      trainingIds: context.train.map((instance) => instance.id),
+      validationIds: context.validation.map((instance) => instance.id),
+    },
+  };
+  const checkpoints = context.storage.checkpoints;
+  const saved = await checkpoints.load();
+  if (saved === undefined) await checkpoints.initialize(header);
+  else checkCheckpointHeader(saved.header, header);
+
+  let step: number | null = null;
+  const runtime: AceRuntime = {
+    program,
+    evaluate: context.benchmark.evaluate,
+    modules: program.modules,
+    seedPrompts: context.seedCandidate.prompts,
+    taskModel: context.models.task,
+    reflector: context.models.optimizer('reflect'),
+    curator: context.models.optimizer('curate'),
+    settings,
+    limit: createLimiter(context.concurrency),
+    ...(context.abortSignal === undefined ? {} : { abortSignal: context.abortSignal }),
+    onEvaluated: (target, evaluated) =>
+      context.onEvent({
+        type: 'evaluation-end',
+        step,
+        target,
+        instanceId: evaluated.instance.id,
+        score: evaluated.evaluation.score,
+      }),
+  };
+  const note = (kind: string, message: string, data?: Record<string, unknown>) =>
+    context.onEvent({
+      type: 'method-note',
+      method: 'ace',
+      kind,
+      message,
+      ...(step === null ? {} : { step }),
+      ...(data === undefined ? {} : { data }),
+    });
+  const validate = async () => {
+    const evaluated = await evaluateWith(
+      runtime,
+      promptsFor(runtime, state?.playbook ?? createPlaybook(settings.sections)),
+      context.validation,
+      'validation',
+    );
+    return {
+      scores: evaluated.map((item) => item.evaluation.score),
+      usage: [taskUsage(evaluated)],
+    };
+  };
+
+  let state = saved?.state as AceState | undefined;
+  context.onEvent({
+    type: 'run-start',
+    resumed: state !== undefined,
+    step: state?.step ?? 0,
+    evaluationsUsed: state?.evaluationsUsed ?? 0,
+    maxEvaluations: context.budget.maxEvaluations,
+    trainingSize: context.train.length,
+    validationSize: context.validation.length,
+    modules: program.modules.map((module) => module.name),
+  });
+  if (state === undefined) {
+    const seed = await validate();
+    state = seedState(createPlaybook(settings.sections), seed.scores, seed.usage);
+    const candidate = state.candidates[0];
+    await checkpoints.save({
+      state,
+      records: candidate === undefined ? [] : [candidateRecord(candidate, 0)],
+    });
+    announceCandidate(context, state);
+  }
+
+  const commit = async (
+    action: AceAction,
+    records: (before: AceState, after: AceState) => ReturnType<typeof sampleRecords>,
+  ) => {
+    const before = state as AceState;
+    const after = reduceAce(before, action);
+    await checkpoints.save({ state: after, records: records(before, after) });
+    state = after;
+    return { before, after };
+  };
+  const validateNow = async (origin: 'epoch-end' | 'eval-steps' | 'final') => {
+    const current = state as AceState;
+    const last = current.candidates[current.candidates.length - 1];
+    if (
+      last !== undefined &&
+      samePrompts(promptsFor(runtime, last.playbook), promptsFor(runtime, current.playbook))
+    ) {
+      await commit({ type: 'validation-skipped' }, () => []);
+      note(
+        'validation-skipped',
+        `the playbook is unchanged since candidate ${last.index}; no validation pass`,
+      );
+      return;
+    }
+    const pass = await validate();
+    const { after } = await commit(
+      { type: 'playbook-validated', origin, ...pass },
+      (_before, next) => {
+        const candidate = next.candidates[next.candidates.length - 1];
+        return candidate === undefined ? [] : [candidateRecord(candidate, next.best)];
+      },
+    );
+    announceCandidate(context, after);
+  };
+
+  let stopReason: string | undefined;
+  for (;;) {
+    const current = state as AceState;
+    step = current.step;
+    if (current.finished !== null) {
+      stopReason = current.finished;
+      break;
+    }
+    if (current.validationDue !== null) {
+      await validateNow(current.validationDue);
+      continue;
+    }
+    const natural = naturalStop(current, settings);
+    if (natural !== undefined) {
+      await commit({ type: 'run-finished', reason: natural }, (_before, after) => [
+        stopRecord(after, natural),
+      ]);
+      note(natural.startsWith('converged') ? 'early-stop' : 'epochs-completed', natural);
+      stopReason = natural;
+      break;
+    }
+    if (context.stopSignal?.aborted) {
+      stopReason = 'stop requested';
+      break;
+    }
+    const limit = limitReached(context, current, settings, started);
+    if (limit !== undefined) {
+      // The budget check reserved one validation pass, so the last playbook can be validated.
+      if (current.evaluationsUsed + context.validation.length <= context.budget.maxEvaluations) {
+        await validateNow('final');
+      }
+      stopReason = limit;
+      break;
+    }
+    const order = epochOrder(context.train, {
+      seed: context.seed,
+      epoch: current.epoch,
+      shuffle: settings.shuffle,
+    });
+    const instance = order[current.position] as Instance;
+    const outcome = await trainOnSample(runtime, current.playbook, instance, {
+      sample: current.position + 1,
+      samples: context.train.length,
+      epoch: current.epoch + 1,
+      epochs: settings.numEpochs,
+    });
+    const { after } = await commit(
+      {
+        type: 'sample-trained',
+        outcome,
+        epochSize: context.train.length,
+        evalSteps: settings.evalSteps,
+      },
+      (before, next) => sampleRecords(before, next, outcome),
+    );
+    announceSample(context, after, current.step, outcome, note);
+  }
+  return aceResult(context, runtime, state as AceState, stopReason);
+}
+
+/** The run's own end: its epochs are done, or (when asked) an epoch changed no bullet. */
+function naturalStop(state: AceState, settings: AceSettings): string | undefined {
+  if (state.epochsCompleted >= settings.numEpochs) {
+    return `epochs completed (${state.epochsCompleted})`;
+  }
+  if (settings.stopWhenUnchanged && state.lastEpochChanged === false) {
+    return `converged: epoch ${state.epochsCompleted} changed no bullet`;
+  }
+  return undefined;
+}
+
+/** The first of the host's stop rules that forbids another sample, in words. */
+function limitReached(
+  context: MethodContext,
+  state: AceState,
+  settings: AceSettings,
+  started: number,
+): string | undefined {
+  const { budget } = context;
+  if (
+    !canStartSample({
+      evaluationsUsed: state.evaluationsUsed,
+      maxEvaluations: budget.maxEvaluations,
+      validationSize: context.validation.length,
+      settings,
+    })
+  ) {
+    return `evaluation budget (${state.evaluationsUsed} of ${budget.maxEvaluations} used; a sample needs up to ${1 + settings.maxReflectionRounds + (settings.evaluateAfterCuration ? 1 : 0)} plus a validation pass of ${context.validation.length})`;
+  }
+  if (budget.maxSteps !== undefined && state.step >= budget.maxSteps)
+    return `step limit (${budget.maxSteps})`;
+  if (budget.maxWallTimeMs !== undefined && context.clock() - started >= budget.maxWallTimeMs) {
+    return `wall time (${Math.round(budget.maxWallTimeMs / 1000)} s)`;
+  }
+  const cost = budget.maxOptimizerCost;
+  if (cost !== undefined) {
+    const spent = optimizerUsage(state.usage);
+    if (cost.usd !== undefined && spent.costUsd >= cost.usd) return `optimizer cost ($${cost.usd})`;
+    if (cost.tokens !== undefined && spent.inputTokens + spent.outputTokens >= cost.tokens) {
+      return `optimizer tokens (${cost.tokens})`;
+    }
+  }
+  return undefined;
+}
+
+function announceCandidate(context: MethodContext, state: AceState): void {
+  const candidate = state.candidates[state.candidates.length - 1];
+  if (candidate === undefined) return;
+  context.onEvent({
+    type: 'candidate-validated',
+    candidate: candidate.index,
+    parent: candidate.parent,
+    score: candidate.validation,
+    improved: state.best === candidate.index,
+    evaluationsUsed: state.evaluationsUsed,
+  });
+}
+
+function announceSample(
+  context: MethodContext,
+  state: AceState,
+  step: number,
+  outcome: SampleOutcome,
+  note: (kind: string, message: string, data?: Record<string, unknown>) => void,
+): void {
+  for (const reflection of outcome.reflections) {
+    if (reflection.outcome === 'malformed') {
+      note(
+        'reflection-malformed',
+        `reflection could not be read (${reflection.reason}); no counter moved`,
+      );
+    }
+  }
+  const curation = outcome.curation;
+  if (curation.outcome === 'malformed') {
+    note(
+      'curation-malformed',
+      `curation could not be read (${curation.reason}); the playbook is unchanged`,
+    );
+  } else if (curation.outcome === 'applied') {
+    const counts = new Map<string, number>();
+    for (const operation of curation.applied)
+      counts.set(operation.type, (counts.get(operation.type) ?? 0) + 1);
+    const parts = [...counts].map(([type, count]) => `${count} ${type}`);
+    if (curation.rejected.length > 0) parts.push(`${curation.rejected.length} rejected`);
+    if (curation.merges.length > 0) parts.push(`${curation.merges.length} duplicate(s) folded`);
+    if (curation.evicted.length + curation.dropped.length > 0) {
+      parts.push(
+        `${curation.evicted.length + curation.dropped.length} removed for the token budget`,
+      );
+    }
+    if (curation.reverted) parts.push('reverted: over the token budget');
+    note(
+      'playbook-curated',
+      `playbook: ${parts.length > 0 ? parts.join(', ') : 'no change'}; ${state.playbook.bullets.length} bullets`,
+      {
+        applied: curation.applied.length,
+        rejected: curation.rejected.length,
+        duplicatesFolded: curation.merges.length,
+        bullets: state.playbook.bullets.length,
+      },
+    );
+  }
+  const best = state.candidates[state.best];
+  context.onEvent({
+    type: 'step-end',
+    step,
+    outcome:
+      outcome.initialScore === 1 ? 'correct' : outcome.corrected ? 'corrected' : 'unresolved',
+    evaluationsUsed: state.evaluationsUsed,
+    bestCandidate: state.best,
+    bestScore: best?.validation ?? 0,
+    candidates: state.candidates.length,
+  });
+}
+
+function samePrompts(
+  left: Readonly<Record<string, string>>,
+  right: Readonly<Record<string, string>>,
+): boolean {
+  const keys = Object.keys(left);
+  return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
+}

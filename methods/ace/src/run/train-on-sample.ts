@@ -1,0 +1,190 @@
+import type { EvaluatedExecution, Instance } from '@forge/program';
+import { applyBulletTags } from '../playbook/apply-bullet-tags.js';
+import { curatePlaybook } from '../playbook/curate-playbook.js';
+import { type Bullet, isVisibleTo, type Playbook } from '../playbook/playbook.js';
+import { playbookTokens } from '../playbook/render-playbook.js';
+import { parseCuration } from '../roles/curation.js';
+import { curatorMessage, curatorSystemPrompt } from '../roles/curator-prompt.js';
+import { parseReflection, renderReflection } from '../roles/reflection.js';
+import { reflectorMessage, reflectorSystemPrompt } from '../roles/reflector-prompt.js';
+import { type AceRuntime, callUsage, evaluateWith, promptsFor, taskUsage } from './ace-runtime.js';
+import type { CurationRecord, ReflectionRecord, SampleOutcome, UsageEntry } from './ace-state.js';
+
+/** Where the sample sits in training. */
+export interface SamplePosition {
+  /** 1-based position in its epoch (the curator frequency counts it, as the reference does). */
+  readonly sample: number;
+  /** Samples per epoch. */
+  readonly samples: number;
+  /** 1-based epoch. */
+  readonly epoch: number;
+  /** Epochs configured. */
+  readonly epochs: number;
+}
+
+/**
+ * One ACE step on one training sample (the reference's `_train_single_sample`):
+ * 1. the generator (the program with the playbook) answers;
+ * 2. a right answer is reflected on once, to tag the bullets it used; a wrong one goes through up
+ *    to `maxReflectionRounds` rounds of reflect → update the counters → answer again with the
+ *    reflection, ending early as soon as the answer is right;
+ * 3. on every `curatorFrequency`-th sample the curator turns the last reflection into a delta,
+ *    which is applied, de-duplicated and held to the token budget;
+ * 4. optionally the program answers once more with the curated playbook (post-curation check).
+ * Pure in its inputs: the same playbook, sample and model answers give the same outcome.
+ */
+export async function trainOnSample(
+  runtime: AceRuntime,
+  playbook: Playbook,
+  instance: Instance,
+  position: SamplePosition,
+): Promise<SampleOutcome> {
+  const { settings } = runtime;
+  const usage: UsageEntry[] = [];
+  const reflections: ReflectionRecord[] = [];
+  let current = playbook;
+  let evaluations = 0;
+  const answer = async (target: string, reflection?: string) => {
+    const [evaluated] = await evaluateWith(
+      runtime,
+      promptsFor(runtime, current, reflection),
+      [instance],
+      target,
+    );
+    evaluations += 1;
+    usage.push(taskUsage([evaluated as EvaluatedExecution]));
+    return evaluated as EvaluatedExecution;
+  };
+  const reflect = async (evaluated: EvaluatedExecution, round: number) => {
+    const result = await runtime.reflector.generate({
+      system: reflectorSystemPrompt,
+      messages: [
+        {
+          role: 'user',
+          content: reflectorMessage({
+            bulletsShown: bulletsShown(current, evaluated),
+            modules: runtime.modules,
+            evaluated,
+            useGroundTruth: settings.useGroundTruth,
+          }),
+        },
+      ],
+      metadata: { role: 'reflect' },
+      ...(runtime.abortSignal === undefined ? {} : { abortSignal: runtime.abortSignal }),
+    });
+    usage.push(callUsage('reflect', result));
+    const parsed = parseReflection(result.text);
+    if (!parsed.ok) {
+      reflections.push({
+        round,
+        outcome: 'malformed',
+        reason: parsed.reason,
+        tags: { helpful: 0, harmful: 0, neutral: 0, unknown: 0 },
+        invalidTags: 0,
+      });
+      // As the reference does, an unreadable reflection still reaches the curator and the next
+      // round as text; it only moves no counter.
+      const raw = result.text.trim();
+      return { forCurator: raw, forProgram: raw };
+    }
+    const tagged = applyBulletTags(current, parsed.reflection.bulletTags);
+    current = tagged.playbook;
+    reflections.push({
+      round,
+      outcome: 'parsed',
+      tags: tagged.counts,
+      invalidTags: parsed.invalidTags,
+    });
+    return {
+      forCurator: renderReflection(parsed.reflection, { tags: true }),
+      forProgram: renderReflection(parsed.reflection),
+    };
+  };
+
+  let evaluated = await answer('generate');
+  const initialScore = evaluated.evaluation.score;
+  let rounds = 0;
+  let corrected = false;
+  let reflection: { forCurator: string; forProgram: string };
+  if (initialScore === 1) {
+    reflection = await reflect(evaluated, 0);
+  } else {
+    reflection = { forCurator: '', forProgram: '' };
+    for (let round = 1; round <= settings.maxReflectionRounds; round++) {
+      reflection = await reflect(evaluated, round);
+      evaluated = await answer('regenerate', reflection.forProgram);
+      rounds = round;
+      if (evaluated.evaluation.score === 1) {
+        corrected = true;
+        break;
+      }
+    }
+  }
+  const finalScore = evaluated.evaluation.score;
+
+  let curation: CurationRecord = { outcome: 'skipped' };
+  if (position.sample % settings.curatorFrequency === 0) {
+    const result = await runtime.curator.generate({
+      system: curatorSystemPrompt,
+      messages: [
+        {
+          role: 'user',
+          content: curatorMessage({
+            playbook: current,
+            tokens: playbookTokens(current),
+            tokenBudget: settings.tokenBudget,
+            reflection: reflection.forCurator === '' ? '(empty)' : reflection.forCurator,
+            modules: runtime.modules,
+            instance,
+            progress: position,
+          }),
+        },
+      ],
+      metadata: { role: 'curate' },
+      ...(runtime.abortSignal === undefined ? {} : { abortSignal: runtime.abortSignal }),
+    });
+    usage.push(callUsage('curate', result));
+    const parsed = parseCuration(result.text);
+    if (!parsed.ok) {
+      curation = { outcome: 'malformed', reason: parsed.reason };
+    } else {
+      const { playbook: curated, ...effect } = curatePlaybook(current, parsed.operations, {
+        modules: runtime.modules.map((module) => module.name),
+        dedup: settings.dedup,
+        dedupThreshold: settings.dedupThreshold,
+        tokenBudget: settings.tokenBudget,
+      });
+      current = curated;
+      curation = { outcome: 'applied', ...effect };
+    }
+  }
+
+  const postScore = settings.evaluateAfterCuration
+    ? (await answer('post-curation')).evaluation.score
+    : null;
+  return {
+    instanceId: instance.id,
+    evaluations,
+    initialScore,
+    finalScore,
+    postScore,
+    rounds,
+    corrected,
+    reflections,
+    curation,
+    playbook: current,
+    usage,
+  };
+}
+
+/**
+ * The bullets an attempt was shown: those visible to any module its trace invoked. The program
+ * does not cite bullet ids the way the reference's generator does, so every bullet in the
+ * prompts it read counts as used.
+ */
+export function bulletsShown(playbook: Playbook, evaluated: EvaluatedExecution): Bullet[] {
+  const invoked = new Set(evaluated.execution.trace.map((entry) => entry.module));
+  return playbook.bullets.filter((bullet) =>
+    [...invoked].some((module) => isVisibleTo(bullet, module)),
+  );
+}
