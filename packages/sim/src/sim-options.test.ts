@@ -9,7 +9,15 @@ describe('resolveSimOptions', () => {
       seed: 0,
       sizes: { train: 30, validation: 20, test: 40 },
       latency: { task: 0, optimizer: 0 },
-      malformedRate: { task: 0, reflector: 0.03, assigner: 0.03, generator: 0.03, verifier: 0.03 },
+      malformedRate: {
+        task: 0,
+        reflector: 0.03,
+        assigner: 0.03,
+        generator: 0.03,
+        verifier: 0.03,
+        'ace-reflector': 0.03,
+        'ace-curator': 0.03,
+      },
       flawRate: 0.1,
       synthesis: { attempts: 12, epochs: 3, patience: 8 },
     });
@@ -27,6 +35,8 @@ describe('resolveSimOptions', () => {
       assigner: 0.5,
       generator: 0.5,
       verifier: 0.5,
+      'ace-reflector': 0.5,
+      'ace-curator': 0.5,
     });
     expect(resolved.latency.task).toEqual({ kind: 'uniform', minMs: 1, maxMs: 2 });
     expect(resolved.sizes).toEqual({ train: 30, validation: 20, test: 90 });

@@ -4,8 +4,15 @@ import { z } from 'zod';
 import type { LatencySpec } from './models/latency.js';
 import type { SplitSizes } from './world/generate-splits.js';
 
-/** A role a simulated model plays: the task model, or one of the four optimizer roles. */
-export type SimRole = 'task' | 'reflector' | 'assigner' | 'generator' | 'verifier';
+/** A role a simulated model plays: the task model, or one of the optimizer roles. */
+export type SimRole =
+  | 'task'
+  | 'reflector'
+  | 'assigner'
+  | 'generator'
+  | 'verifier'
+  | 'ace-reflector'
+  | 'ace-curator';
 
 /** The knobs of the simulated world. Every field is optional. */
 export interface SimOptions {
@@ -24,14 +31,15 @@ export interface SimOptions {
     | LatencySpec
     | { readonly task?: LatencySpec; readonly optimizer?: LatencySpec };
   /**
-   * Rate of malformed outputs, in [0, 1]. A number applies to the four optimizer roles; an
+   * Rate of malformed outputs, in [0, 1]. A number applies to every optimizer role; an
    * object sets roles one by one (including `task`). Default 0.03 per optimizer role, 0 for
    * the task model.
    */
   readonly malformedRate?: number | Partial<Record<SimRole, number>>;
   /**
    * Rate at which the simulated generator writes a flawed example (a wrong gold date, or an
-   * example that ignores the mutation intent), so the verifier's rejections run. Default 0.1.
+   * example that ignores the mutation intent), so the verifier's rejections run, and at which
+   * the simulated ACE curator restates a bullet that already exists. Default 0.1.
    */
   readonly flawRate?: number;
   /** Overrides of the synthesis schedule (K, E, P). Default (12, 3, 8). */
@@ -105,6 +113,8 @@ const optionsSchema = z
             assigner: rate.optional(),
             generator: rate.optional(),
             verifier: rate.optional(),
+            'ace-reflector': rate.optional(),
+            'ace-curator': rate.optional(),
           })
           .strict(),
       ])
@@ -161,6 +171,8 @@ export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions 
           assigner: rateValue,
           generator: rateValue,
           verifier: rateValue,
+          'ace-reflector': rateValue,
+          'ace-curator': rateValue,
         }
       : {
           task: rateValue?.task ?? 0,
@@ -168,6 +180,8 @@ export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions 
           assigner: rateValue?.assigner ?? defaultRate,
           generator: rateValue?.generator ?? defaultRate,
           verifier: rateValue?.verifier ?? defaultRate,
+          'ace-reflector': rateValue?.['ace-reflector'] ?? defaultRate,
+          'ace-curator': rateValue?.['ace-curator'] ?? defaultRate,
         };
   return {
     simulated: true,

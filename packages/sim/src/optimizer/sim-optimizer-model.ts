@@ -9,6 +9,7 @@ import {
   type SimOptions,
   type SimRole,
 } from '../sim-options.js';
+import { aceRoleOf, answerAce } from './ace-answer.js';
 import { assign, isAssignmentRequest } from './assign.js';
 import { generate, isGenerationRequest, type RoleAnswer } from './generate.js';
 import { isGepaReflectionRequest, reflectForGepa } from './gepa-reflect.js';
@@ -25,11 +26,12 @@ export function optimizerRoleOf(user: string): Exclude<SimRole, 'task'> | undefi
   if (isAssignmentRequest(user)) return 'assigner';
   if (isVerificationRequest(user)) return 'verifier';
   if (isGenerationRequest(user)) return 'generator';
-  return undefined;
+  return aceRoleOf(user);
 }
 
 /**
- * Creates the simulated optimizer model (`sim:optimizer`). It plays the four optimizer roles,
+ * Creates the simulated optimizer model (`sim:optimizer`). It plays Forge's four optimizer roles
+ * and the peer methods' roles (GEPA's reflection, ACE's reflector and curator),
  * recognising each from the opening user message's headings (docs/prompt-contracts.md), never
  * from metadata or the system prompt, so it behaves the same over the wire. Every choice is
  * drawn from the request's hash: the same request always gets the same answer.
@@ -69,7 +71,7 @@ function answerFor(
   const role = optimizerRoleOf(user);
   if (role === undefined) {
     return {
-      text: "This simulated optimizer model answers only the requests of docs/prompt-contracts.md (Forge's reflector, assigner, generator and verifier; GEPA's reflection).",
+      text: "This simulated optimizer model answers only the requests of docs/prompt-contracts.md (Forge's reflector, assigner, generator and verifier; GEPA's reflection; ACE's reflector and curator).",
     };
   }
   const malformed = createRandom(hash, 'malformed').next() < options.malformedRate[role];
@@ -99,5 +101,17 @@ function answerFor(
       });
     case 'verifier':
       return verify({ seed: options.seed, request, user, malformed, requestHash: hash });
+    case 'ace-reflector':
+    case 'ace-curator':
+      return {
+        text: answerAce({
+          role,
+          user,
+          requestHash: hash,
+          malformed,
+          kind,
+          flawRate: options.flawRate,
+        }),
+      };
   }
 }

@@ -1,0 +1,100 @@
+import { readSections } from './read-markdown.js';
+import { readPlaybookBullets, readPlaybookSections } from './read-playbook-bullets.js';
+
+/** The headings of the ACE curator's user message (docs/prompt-contracts.md), in order. */
+const headings = [
+  '# Current Playbook',
+  '# Playbook Statistics',
+  '# Recent Reflection',
+  '# Program Modules',
+  '# Task Input',
+  '# Training Progress',
+] as const;
+
+/** True when a user message is an ACE curation request. */
+export function isCurationRequest(user: string): boolean {
+  return user.startsWith('# Current Playbook\n') && user.includes('\n# Recent Reflection\n');
+}
+
+/** The simulated curator's answer, before it is written as JSON. */
+export interface AceCuration {
+  /** Why, in words. */
+  readonly reasoning: string;
+  /** The delta operations, in the contract's JSON form. */
+  readonly operations: readonly Record<string, unknown>[];
+}
+
+/**
+ * The simulated ACE curator. It reads the lessons of the reflection's key insight
+ * (`- module \`m\`: sentence`) and ADDs each one the playbook does not already state for that
+ * module; it DELETEs a bullet the reflection tags harmful once its harmful count is at least two
+ * above its helpful count. When `slip` is set and nothing is new, it restates a bullet the
+ * reflection found helpful ("Confirmed: …") as a careless curator does, which ACE's
+ * de-duplication must fold back.
+ */
+export function aceCurate(user: string, options: { readonly slip: boolean }): AceCuration {
+  const sections = readSections(user, headings);
+  const playbookText = sections.get('# Current Playbook') ?? '';
+  const bullets = readPlaybookBullets(playbookText);
+  const sectionNames = readPlaybookSections(playbookText);
+  const reflection = sections.get('# Recent Reflection') ?? '';
+  const insight = /## Key Insight\n\n([\s\S]*?)(?=\n## |$)/.exec(reflection)?.[1] ?? '';
+  const tags = [...reflection.matchAll(/^- \[([^\]]+)\] (helpful|harmful|neutral)$/gm)].map(
+    (match) => ({
+      id: match[1] as string,
+      tag: match[2] as string,
+    }),
+  );
+  const target = sectionNames.includes('strategies_and_insights')
+    ? 'strategies_and_insights'
+    : (sectionNames[0] ?? 'others');
+  const operations: Record<string, unknown>[] = [];
+  const reasons: string[] = [];
+  for (const match of insight.matchAll(/^- module `([^`]+)`: (.+)$/gm)) {
+    const module = match[1] as string;
+    const sentence = (match[2] as string).trim();
+    const known = bullets.some(
+      (bullet) =>
+        (bullet.module === null || bullet.module === module) &&
+        normalise(bullet.content).includes(normalise(sentence)),
+    );
+    if (known) {
+      reasons.push(`"${sentence}" is already in the playbook for ${module}.`);
+      continue;
+    }
+    operations.push({ type: 'ADD', section: target, content: sentence, module });
+    reasons.push(`The playbook lacks "${sentence}" for ${module}.`);
+  }
+  for (const tag of tags) {
+    const bullet = bullets.find((candidate) => candidate.id === tag.id);
+    if (tag.tag === 'harmful' && bullet !== undefined && bullet.harmful + 1 >= bullet.helpful + 2) {
+      operations.push({ type: 'DELETE', bullet_id: bullet.id });
+      reasons.push(`${bullet.id} misled the program more often than it helped.`);
+    }
+  }
+  if (operations.length === 0 && options.slip) {
+    const helpful = tags.find((tag) => tag.tag === 'helpful');
+    const bullet = bullets.find((candidate) => candidate.id === helpful?.id);
+    if (bullet !== undefined) {
+      operations.push({
+        type: 'ADD',
+        section: sectionNames.includes('others') ? 'others' : target,
+        content: `Confirmed: ${bullet.content}`,
+        ...(bullet.module === null ? {} : { module: bullet.module }),
+      });
+      reasons.push(`${bullet.id} worked again; recording that.`);
+    }
+  }
+  return {
+    reasoning:
+      reasons.length > 0 ? reasons.join(' ') : 'The reflection adds nothing the playbook lacks.',
+    operations,
+  };
+}
+
+function normalise(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
