@@ -14,6 +14,7 @@ const loaders = new Map<string, MethodLoader>([
   ]),
   ['gepa', async () => (await import('@forge/method-gepa')).gepaMethod],
   ['gepa-merge', async () => (await import('@forge/method-gepa')).gepaMergeMethod],
+  ['ace', async () => (await import('@forge/method-ace')).aceMethod],
 ]);
 
 /** Registers a method under its id (or the id given), replacing a method of the same id. */

@@ -1,0 +1,97 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonEvents, runCli, startCli } from './run-cli.js';
+
+// `forge optimize --method ace` end to end on the offline simulated world (SIMULATED: no real
+// model is called).
+const root = mkdtempSync(join(tmpdir(), 'forge-cli-ace-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const flags = ['optimize', '--method', 'ace', '-b', 'sim', '-t', 'sim:task', '-o', 'sim:optimizer'];
+
+function read(cwd: string, runDir: string) {
+  const database = new Database(join(cwd, runDir, 'forge.db'), { readonly: true });
+  const checkpoint = database.prepare('SELECT header, saves, state FROM checkpoint').get();
+  const records = database
+    .prepare('SELECT save, kind, step, data FROM checkpoint_records ORDER BY seq')
+    .all();
+  const paid = (
+    database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
+      n: number;
+    }
+  ).n;
+  database.close();
+  const result = JSON.parse(readFileSync(join(cwd, runDir, 'result.json'), 'utf8'));
+  return { checkpoint, records, paid, result: { ...result, runDir: '' } };
+}
+
+describe('forge optimize --method ace', () => {
+  it('improves over the seed on the simulated benchmark and prints its progress', async () => {
+    const cwd = join(root, 'plain');
+    mkdirSync(cwd);
+    const run = await runCli([...flags, '--budget', '300', '--run-dir', 'run', '--json'], { cwd });
+    expect(run.code).toBe(0);
+    const events = jsonEvents(run.stdout);
+    const end = events.at(-1) as Record<string, number | string | boolean>;
+    expect(end).toMatchObject({ type: 'run-end', method: 'ace', simulated: true });
+    expect(end['bestScore'] as number).toBeGreaterThan(end['seedScore'] as number);
+    expect(end['evaluationsUsed'] as number).toBeLessThanOrEqual(300);
+    expect(
+      events.some((event) => event.type === 'method-note' && event['kind'] === 'playbook-curated'),
+    ).toBe(true);
+  });
+
+  it('reaches the same final state after kill -9 and --resume', async () => {
+    const cwd = join(root, 'resume');
+    mkdirSync(cwd);
+    writeFileSync(
+      join(cwd, 'forge.config.yaml'),
+      [
+        'benchmark: sim',
+        'method: ace',
+        'taskModel:',
+        '  model: sim:task',
+        '  settings: { latency: 4 }',
+        'optimizerModel:',
+        '  model: sim:optimizer',
+        '  settings: { latency: 4 }',
+        'budget:',
+        '  maxEvaluations: 400',
+        '',
+      ].join('\n'),
+    );
+    const reference = await runCli(['optimize', '--run-dir', 'reference', '--json'], { cwd });
+    expect(reference.code).toBe(0);
+
+    let killed = false;
+    const interrupted = startCli(['optimize', '--run-dir', 'killed', '--json'], {
+      cwd,
+      onStdoutLine: (line, child) => {
+        // Mid-sample: after the first answer of the eleventh training sample.
+        if (!killed && line.includes('"type":"evaluation-end"') && line.includes('"step":10,')) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
+      },
+    });
+    const first = await interrupted.done;
+    expect(first.signal).toBe('SIGKILL');
+    const resumed = await runCli(['optimize', '--resume', 'killed', '--json'], { cwd });
+    expect(resumed.code).toBe(0);
+    expect(jsonEvents(resumed.stdout).find((event) => event.type === 'run-start')).toMatchObject({
+      resumed: true,
+    });
+
+    const expected = read(cwd, 'reference');
+    const actual = read(cwd, 'killed');
+    expect(actual.checkpoint).toEqual(expected.checkpoint);
+    expect(actual.records).toEqual(expected.records);
+    expect(actual.result).toEqual(expected.result);
+    // Only calls in flight at the kill are paid twice (the first sample of a step runs one at a time).
+    expect(actual.paid - expected.paid).toBeGreaterThanOrEqual(0);
+    expect(actual.paid - expected.paid).toBeLessThanOrEqual(8);
+  }, 120_000);
+});
