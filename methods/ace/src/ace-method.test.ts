@@ -154,6 +154,18 @@ describe('ACE on the toy task', () => {
     expect(report.resumedEvaluations).toBeGreaterThanOrEqual(report.wholeEvaluations);
   });
 
+  it('gives the same result when a finished or budget-stopped run is resumed', async () => {
+    for (const maxEvaluations of [200, 30]) {
+      const checkpoints = new MemoryCheckpointStore();
+      const first = await aceMethod.run(
+        createMethodTestContext({ ...base({ maxEvaluations }), checkpoints }).context,
+      );
+      const again = createMethodTestContext({ ...base({ maxEvaluations }), checkpoints });
+      expect(await aceMethod.run(again.context)).toEqual(first);
+      expect(again.evaluationsCounted()).toBe(0);
+    }
+  });
+
   it('refuses to resume a run saved with other settings', async () => {
     const checkpoints = new MemoryCheckpointStore();
     await aceMethod.run(
@@ -187,5 +199,36 @@ describe('ACE on the toy task', () => {
     );
     const whole = await aceMethod.run(createMethodTestContext(base()).context);
     expect(resumed).toEqual(whole);
+  });
+
+  it('estimates an upper bound of its spend within the ceiling', () => {
+    const estimate = aceMethod.estimate?.({
+      maxEvaluations: 300,
+      trainingSize: 30,
+      validationSize: 20,
+      modules: ['interpret', 'format'],
+      minibatchSize: 3,
+      settings: {},
+      synthesis: { attempts: 0, epochs: 0, patience: 1 },
+    });
+    // (300 − 2·20) / 5 = 52 samples of at most 3 reflections and 1 curation each.
+    expect(estimate).toMatchObject({
+      taskEvaluations: 300,
+      optimizerCalls: { reflect: 156, curate: 52 },
+    });
+    const small = aceMethod.estimate?.({
+      maxEvaluations: 10_000,
+      trainingSize: 4,
+      validationSize: 2,
+      modules: ['main'],
+      minibatchSize: 3,
+      settings: { numEpochs: 2 },
+      synthesis: { attempts: 0, epochs: 0, patience: 1 },
+    });
+    // 2 + 2 · (4 · 5 + 2) = 46 when the epochs end first.
+    expect(small).toMatchObject({
+      taskEvaluations: 46,
+      optimizerCalls: { reflect: 24, curate: 8 },
+    });
   });
 });

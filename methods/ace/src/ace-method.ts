@@ -26,13 +26,15 @@ function estimateAce(input: MethodEstimateInput): MethodEstimate {
   const validationsPerEpoch =
     1 +
     (settings.evalSteps === null ? 0 : Math.floor((input.trainingSize - 1) / settings.evalSteps));
-  const perEpoch = input.trainingSize * worst + validationsPerEpoch * input.validationSize;
-  const wanted = input.validationSize + settings.numEpochs * perEpoch;
-  const affordableSamples = Math.max(
+  const wanted =
+    input.validationSize +
+    settings.numEpochs * (input.trainingSize * worst + validationsPerEpoch * input.validationSize);
+  // The seed's pass and one reserved pass come first; every sample may take its worst case.
+  const affordable = Math.max(
     0,
     Math.floor((input.maxEvaluations - 2 * input.validationSize) / worst),
   );
-  const samples = Math.min(settings.numEpochs * input.trainingSize, Math.max(affordableSamples, 0));
+  const samples = Math.min(settings.numEpochs * input.trainingSize, affordable);
   return {
     taskEvaluations: Math.min(input.maxEvaluations, wanted),
     optimizerCalls: {

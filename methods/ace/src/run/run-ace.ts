@@ -3,18 +3,18 @@ import {
   createLimiter,
   type MethodContext,
   type MethodResult,
-  optimizerUsage,
 } from '@forge/method';
 import type { Instance } from '@forge/program';
 import type { AceSettings } from '../ace-settings.js';
 import { createPlaybook } from '../playbook/playbook.js';
-import { canStartSample } from './ace-budget.js';
+import { announceCandidate, announceSample } from './ace-events.js';
 import { candidateRecord, sampleRecords, stopRecord } from './ace-records.js';
 import { aceResult } from './ace-result.js';
 import { type AceRuntime, evaluateWith, promptsFor, taskUsage } from './ace-runtime.js';
-import type { AceState, SampleOutcome } from './ace-state.js';
+import type { AceState } from './ace-state.js';
 import { epochOrder } from './epoch-order.js';
 import { type AceAction, reduceAce, seedState } from './reduce-ace.js';
+import { budgetStopReason, limitReached, naturalStop } from './stop-rules.js';
 import { trainOnSample } from './train-on-sample.js';
 
 /** Version of the saved state's shape. */
@@ -129,6 +129,9 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       last !== undefined &&
       samePrompts(promptsFor(runtime, last.playbook), promptsFor(runtime, current.playbook))
     ) {
+      // A final pass of an unchanged playbook is not needed and not recorded, so resuming a run
+      // a stop rule ended changes nothing.
+      if (origin === 'final') return;
       await commit({ type: 'validation-skipped' }, () => []);
       note(
         'validation-skipped',
@@ -178,7 +181,11 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       if (current.evaluationsUsed + context.validation.length <= context.budget.maxEvaluations) {
         await validateNow('final');
       }
-      stopReason = limit;
+      // Worded after the final pass, so a resumed run that stops here again says the same.
+      stopReason =
+        limit.rule === 'evaluation-budget'
+          ? budgetStopReason(context, state as AceState, settings)
+          : limit.reason;
       break;
     }
     const order = epochOrder(context.train, {
@@ -205,122 +212,6 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
     announceSample(context, after, current.step, outcome, note);
   }
   return aceResult(context, runtime, state as AceState, stopReason);
-}
-
-/** The run's own end: its epochs are done, or (when asked) an epoch changed no bullet. */
-function naturalStop(state: AceState, settings: AceSettings): string | undefined {
-  if (state.epochsCompleted >= settings.numEpochs) {
-    return `epochs completed (${state.epochsCompleted})`;
-  }
-  if (settings.stopWhenUnchanged && state.lastEpochChanged === false) {
-    return `converged: epoch ${state.epochsCompleted} changed no bullet`;
-  }
-  return undefined;
-}
-
-/** The first of the host's stop rules that forbids another sample, in words. */
-function limitReached(
-  context: MethodContext,
-  state: AceState,
-  settings: AceSettings,
-  started: number,
-): string | undefined {
-  const { budget } = context;
-  if (
-    !canStartSample({
-      evaluationsUsed: state.evaluationsUsed,
-      maxEvaluations: budget.maxEvaluations,
-      validationSize: context.validation.length,
-      settings,
-    })
-  ) {
-    return `evaluation budget (${state.evaluationsUsed} of ${budget.maxEvaluations} used; a sample needs up to ${1 + settings.maxReflectionRounds + (settings.evaluateAfterCuration ? 1 : 0)} plus a validation pass of ${context.validation.length})`;
-  }
-  if (budget.maxSteps !== undefined && state.step >= budget.maxSteps)
-    return `step limit (${budget.maxSteps})`;
-  if (budget.maxWallTimeMs !== undefined && context.clock() - started >= budget.maxWallTimeMs) {
-    return `wall time (${Math.round(budget.maxWallTimeMs / 1000)} s)`;
-  }
-  const cost = budget.maxOptimizerCost;
-  if (cost !== undefined) {
-    const spent = optimizerUsage(state.usage);
-    if (cost.usd !== undefined && spent.costUsd >= cost.usd) return `optimizer cost ($${cost.usd})`;
-    if (cost.tokens !== undefined && spent.inputTokens + spent.outputTokens >= cost.tokens) {
-      return `optimizer tokens (${cost.tokens})`;
-    }
-  }
-  return undefined;
-}
-
-function announceCandidate(context: MethodContext, state: AceState): void {
-  const candidate = state.candidates[state.candidates.length - 1];
-  if (candidate === undefined) return;
-  context.onEvent({
-    type: 'candidate-validated',
-    candidate: candidate.index,
-    parent: candidate.parent,
-    score: candidate.validation,
-    improved: state.best === candidate.index,
-    evaluationsUsed: state.evaluationsUsed,
-  });
-}
-
-function announceSample(
-  context: MethodContext,
-  state: AceState,
-  step: number,
-  outcome: SampleOutcome,
-  note: (kind: string, message: string, data?: Record<string, unknown>) => void,
-): void {
-  for (const reflection of outcome.reflections) {
-    if (reflection.outcome === 'malformed') {
-      note(
-        'reflection-malformed',
-        `reflection could not be read (${reflection.reason}); no counter moved`,
-      );
-    }
-  }
-  const curation = outcome.curation;
-  if (curation.outcome === 'malformed') {
-    note(
-      'curation-malformed',
-      `curation could not be read (${curation.reason}); the playbook is unchanged`,
-    );
-  } else if (curation.outcome === 'applied') {
-    const counts = new Map<string, number>();
-    for (const operation of curation.applied)
-      counts.set(operation.type, (counts.get(operation.type) ?? 0) + 1);
-    const parts = [...counts].map(([type, count]) => `${count} ${type}`);
-    if (curation.rejected.length > 0) parts.push(`${curation.rejected.length} rejected`);
-    if (curation.merges.length > 0) parts.push(`${curation.merges.length} duplicate(s) folded`);
-    if (curation.evicted.length + curation.dropped.length > 0) {
-      parts.push(
-        `${curation.evicted.length + curation.dropped.length} removed for the token budget`,
-      );
-    }
-    if (curation.reverted) parts.push('reverted: over the token budget');
-    note(
-      'playbook-curated',
-      `playbook: ${parts.length > 0 ? parts.join(', ') : 'no change'}; ${state.playbook.bullets.length} bullets`,
-      {
-        applied: curation.applied.length,
-        rejected: curation.rejected.length,
-        duplicatesFolded: curation.merges.length,
-        bullets: state.playbook.bullets.length,
-      },
-    );
-  }
-  const best = state.candidates[state.best];
-  context.onEvent({
-    type: 'step-end',
-    step,
-    outcome:
-      outcome.initialScore === 1 ? 'correct' : outcome.corrected ? 'corrected' : 'unresolved',
-    evaluationsUsed: state.evaluationsUsed,
-    bestCandidate: state.best,
-    bestScore: best?.validation ?? 0,
-    candidates: state.candidates.length,
-  });
 }
 
 function samePrompts(
