@@ -9,6 +9,7 @@ export {
 } from './charts/failure-mode-shares.js';
 export { renderFailureModesChart } from './charts/failure-modes-chart.js';
 export { renderLineageChart } from './charts/lineage-chart.js';
+export { renderPlaybookChart } from './charts/playbook-chart.js';
 export { usageByRole } from './charts/role-usage.js';
 export {
   evaluationsSpent,
@@ -54,6 +55,7 @@ export type {
   RunReportVerdict,
   RunReportWarning,
 } from './data/run-report-details.js';
+export type { RunReportPlaybookPoint } from './data/run-report-playbook.js';
 export {
   localWriterProbe,
   type RunStatus,

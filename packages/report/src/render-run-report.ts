@@ -1,6 +1,7 @@
 import { renderCostByRoleChart } from './charts/cost-by-role-chart.js';
 import { renderFailureModesChart } from './charts/failure-modes-chart.js';
 import { renderLineageChart } from './charts/lineage-chart.js';
+import { renderPlaybookChart } from './charts/playbook-chart.js';
 import { renderScoreCurveChart } from './charts/score-curve-chart.js';
 import { renderSynthesisAccountingChart } from './charts/synthesis-accounting-chart.js';
 import { type LiveOptions, pageData } from './client/page-data.js';
@@ -54,7 +55,7 @@ export function renderRunReport(data: RunReportData, options: RenderRunReportOpt
       ' <output class="live-status" id="live-status" hidden>live</output></h1>',
     `<p class="subtitle">${escapeHtml(subtitle)}</p>`,
     '</header>',
-    renderReportNav(),
+    renderReportNav({ playbook: data.playbook !== undefined }),
     renderSimulatedBanner(data.simulated),
     renderStatusBanner(data),
     renderWarningBanners(data),
@@ -66,6 +67,14 @@ export function renderRunReport(data: RunReportData, options: RenderRunReportOpt
       'How the prompt search spent its evaluation budget and which candidates it kept.',
       renderScoreCurveChart(data) + renderLineageChart(data),
     ),
+    data.playbook === undefined
+      ? ''
+      : section(
+          'playbook',
+          'Playbook',
+          'How the playbook grew and how the reflector judged its bullets, step by step.',
+          renderPlaybookChart(data),
+        ),
     renderInstancesSection(data),
     renderProposalsSection(data),
     renderPromptsSection(data),

@@ -175,6 +175,8 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .verdict-false, .verdict-broken { color: #a4281f; }
 .subsection { margin-top: 18px; }
 .compare-line { fill: none; stroke-width: 2.5; stroke-linejoin: round; }
+.series-line { fill: none; stroke-width: 2.5; stroke-linejoin: round; }
+.series-dot { stroke: #ffffff; stroke-width: 1; }
 .compare-dot { fill-opacity: 0.7; stroke: #ffffff; stroke-width: 1; }
 .compare-run:hover .compare-line { stroke-width: 4; }
 .compare-table td, .compare-table th { white-space: nowrap; }

@@ -1,11 +1,14 @@
 import type { CheckpointRecord } from '@forge/method';
+import type { Prompts } from '@forge/program';
 import { playbookTotals } from '../playbook/playbook.js';
 import { playbookTokens } from '../playbook/render-playbook.js';
 import type { AceCandidate, AceState, SampleOutcome } from './ace-state.js';
 
-// The records a report draws ACE's history from: one `step` (per-sample facts and the playbook's
-// size and counters after it) and one `playbook` (the whole playbook) per sample, one `epoch`
-// per completed epoch, one `candidate` per validated playbook, and the `stop`.
+// The records a report draws ACE's history from (the fields `@forge/report` reads for peer
+// methods): one `step` (per-sample facts, `evaluationsUsed`, and the playbook's size and counters
+// after it as `playbook`) and one `playbook` (the whole playbook) per sample, one `epoch` per
+// completed epoch, one `candidate` per validated playbook (with its rendered prompts and its
+// score per validation instance), and the `stop`.
 
 /** The playbook's size and counters, as every series point carries them. */
 function sizeOf(playbook: AceState['playbook']) {
@@ -57,8 +60,13 @@ export function sampleRecords(
   return records;
 }
 
-/** The record of a validated playbook. */
-export function candidateRecord(candidate: AceCandidate, best: number): CheckpointRecord {
+/** The record of a validated playbook, with the prompts it renders to. */
+export function candidateRecord(
+  candidate: AceCandidate,
+  best: number,
+  prompts: Prompts,
+  validationIds: readonly string[],
+): CheckpointRecord {
   return {
     kind: 'candidate',
     step: candidate.origin === 'seed' ? null : candidate.step,
@@ -68,10 +76,13 @@ export function candidateRecord(candidate: AceCandidate, best: number): Checkpoi
       origin: candidate.origin,
       epoch: candidate.epoch,
       validation: candidate.validation,
-      scores: candidate.scores,
+      validationScores: Object.fromEntries(
+        validationIds.map((id, position) => [id, candidate.scores[position] ?? 0]),
+      ),
       evaluationsUsed: candidate.evaluationsUsed,
       best,
       playbook: sizeOf(candidate.playbook),
+      prompts,
     },
   };
 }

@@ -42,6 +42,7 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       validationIds: context.validation.map((instance) => instance.id),
     },
   };
+  const validationIds = context.validation.map((instance) => instance.id);
   const checkpoints = context.storage.checkpoints;
   const saved = await checkpoints.load();
   if (saved === undefined) await checkpoints.initialize(header);
@@ -107,7 +108,10 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
     const candidate = state.candidates[0];
     await checkpoints.save({
       state,
-      records: candidate === undefined ? [] : [candidateRecord(candidate, 0)],
+      records:
+        candidate === undefined
+          ? []
+          : [candidateRecord(candidate, 0, promptsFor(runtime, candidate.playbook), validationIds)],
     });
     announceCandidate(context, state);
   }
@@ -144,7 +148,16 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       { type: 'playbook-validated', origin, ...pass },
       (_before, next) => {
         const candidate = next.candidates[next.candidates.length - 1];
-        return candidate === undefined ? [] : [candidateRecord(candidate, next.best)];
+        return candidate === undefined
+          ? []
+          : [
+              candidateRecord(
+                candidate,
+                next.best,
+                promptsFor(runtime, candidate.playbook),
+                validationIds,
+              ),
+            ];
       },
     );
     announceCandidate(context, after);

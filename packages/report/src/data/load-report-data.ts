@@ -3,6 +3,7 @@ import type { RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
 import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
+import { loadPlaybookSeries } from './load-playbook-series.js';
 import { loadProposals } from './load-proposals.js';
 import {
   loadFailureModeWindows,
@@ -101,7 +102,9 @@ function read(
   const method = candidates.length === 0 ? loadMethodRecords(database, validationSize) : undefined;
   if (method !== undefined && method.candidates.length > 0) {
     const base = forgeRun();
-    return withMethodRecords(base, method, meanTestScore(database, bestOf(method)));
+    const report = withMethodRecords(base, method, meanTestScore(database, bestOf(method)));
+    const playbook = loadPlaybookSeries(database);
+    return playbook.length > 0 ? { ...report, playbook } : report;
   }
   return forgeRun();
 

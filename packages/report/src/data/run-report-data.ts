@@ -5,6 +5,7 @@ import type {
   RunReportValidationInstance,
   RunReportWarning,
 } from './run-report-details.js';
+import type { RunReportPlaybookPoint } from './run-report-playbook.js';
 
 /**
  * How a run ended, that it is still going, or `interrupted`: saved as running, but its writer is
@@ -213,4 +214,9 @@ export interface RunReportData {
   readonly bestPrompts: Readonly<Record<string, string>>;
   /** The seed candidate's prompt per module. */
   readonly seedPrompts: Readonly<Record<string, string>>;
+  /**
+   * For playbook methods (ACE): the playbook's size and helpful/harmful counters after every
+   * step, in step order; absent for other runs.
+   */
+  readonly playbook?: readonly RunReportPlaybookPoint[];
 }

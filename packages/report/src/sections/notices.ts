@@ -30,10 +30,11 @@ export function renderUnpricedBanner(data: RunReportData): string {
 }
 
 /** The page's table of contents. */
-export function renderReportNav(): string {
+export function renderReportNav(options: { readonly playbook?: boolean } = {}): string {
   const links: [string, string][] = [
     ['summary', 'Summary'],
     ['search', 'Search'],
+    ...(options.playbook ? [['playbook', 'Playbook'] as [string, string]] : []),
     ['instances', 'Instances'],
     ['proposals', 'Proposals'],
     ['prompts', 'Prompts'],

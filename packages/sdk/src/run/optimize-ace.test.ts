@@ -28,7 +28,12 @@ describe('optimize --method ace', () => {
     expect(result.simulated).toBe(true);
     expect(result.bestScore).toBeGreaterThan(result.seedScore);
     expect(result.evaluationsUsed).toBeLessThanOrEqual(400);
-    expect(result.files).toEqual(['best-prompts.json', 'result.json']);
+    expect(result.files).toEqual(['best-prompts.json', 'result.json', 'report.html']);
+    // The report draws ACE's history: the playbook's size and helpful/harmful counters by step.
+    const report = readFileSync(join(runDir, 'report.html'), 'utf8');
+    expect(report).toContain('data-chart="playbook"');
+    expect(report).toContain('<a href="#playbook">Playbook</a>');
+    expect(report).toMatch(/After \d+ training steps the playbook holds \d+ bullets/);
     const saved = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8'));
     expect(saved.summary.bestPlaybook.bullets).toBeGreaterThan(0);
     expect(Object.keys(saved.usage).sort()).toEqual(['curate', 'reflect', 'task']);
