@@ -1,4 +1,4 @@
-// Side-by-side on the SIMULATED benchmark: Forge's five variants, GEPA and GEPA+merge at one
+// Side-by-side on the SIMULATED benchmark: Forge's five variants, GEPA, GEPA+merge and ACE at one
 // evaluation ceiling, three seeds. Every model here is simulated (`@forge/sim`); the numbers say
 // how the search methods behave in the simulated world, not how any real model would score.
 //
@@ -6,11 +6,12 @@
 //   pnpm --filter @forge/method-gepa side-by-side --readme   # also rewrite it in README.md
 //
 // Forge's variants run through `@forge/core`'s `runSearch` with the options the sdk's host
-// passes; GEPA runs through its `Method` with a memory-backed context. Both get the same splits,
+// passes; GEPA and ACE run through their `Method`s with a memory-backed context. Both get the same splits,
 // the same simulated models and the same ceiling; the best candidate is then scored on test.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runSearch, type SynthesisVariant } from '@forge/core';
 import { createLimiter, evaluateMany, MemoryCheckpointStore, type Method } from '@forge/method';
+import { aceMethod } from '@forge/method-ace';
 import type { Prompts } from '@forge/program';
 import { createSimWorld, type SimWorld } from '@forge/sim';
 import { gepaMergeMethod, gepaMethod } from '../src/index.js';
@@ -148,12 +149,11 @@ async function main(): Promise<void> {
     for (const seed of seeds) outcomes.push(await runForge(variant, seed));
     lines.push(row(`Forge: ${variant}`, outcomes));
   }
-  for (const method of [gepaMethod, gepaMergeMethod]) {
+  for (const method of [gepaMethod, gepaMergeMethod, aceMethod]) {
     const outcomes: Outcome[] = [];
     for (const seed of seeds) outcomes.push(await runMethod(method, seed));
     lines.push(row(method.title, outcomes));
   }
-  lines.push('| ACE | not yet available (its package lands separately) | | | | | |');
   const table = lines.join('\n');
   process.stdout.write(`${table}\n`);
   if (process.argv.includes('--readme')) {
