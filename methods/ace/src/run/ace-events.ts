@@ -39,7 +39,11 @@ export function announceSample(
       'curation-malformed',
       `curation could not be read (${curation.reason}); the playbook is unchanged`,
     );
-  } else if (curation.outcome === 'applied') {
+  } else if (
+    curation.outcome === 'applied' &&
+    curation.applied.length + curation.rejected.length + curation.merges.length > 0
+  ) {
+    // A curation that proposed nothing is not worth a line.
     const counts = new Map<string, number>();
     for (const operation of curation.applied)
       counts.set(operation.type, (counts.get(operation.type) ?? 0) + 1);
