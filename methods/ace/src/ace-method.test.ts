@@ -154,6 +154,35 @@ describe('ACE on the toy task', () => {
     expect(report.resumedEvaluations).toBeGreaterThanOrEqual(report.wholeEvaluations);
   });
 
+  it('folds restated bullets and holds every step`s playbook within its token budget', async () => {
+    // A careless curator: every lesson is added twice, the second time restated.
+    const curator = toyAceCurator({
+      transform: (text) => {
+        const answer = JSON.parse(text) as { operations: { content: string }[] };
+        answer.operations = answer.operations.flatMap((operation) => [
+          operation,
+          { ...operation, section: 'others', content: `Confirmed: ${operation.content}` },
+        ]);
+        return JSON.stringify(answer);
+      },
+    });
+    const reflector = toyAceReflector();
+    const tokenBudget = 50;
+    const test = createMethodTestContext({
+      ...base({ settings: { tokenBudget } }),
+      optimizerModel: (role) => (role === 'reflect' ? reflector : curator),
+    });
+    const result = await aceMethod.run(test.context);
+    expect(result.summary?.['duplicatesMerged']).toBeGreaterThan(0);
+    expect(result.summary?.['evicted']).toBeGreaterThan(0);
+    const records = await test.context.storage.checkpoints.records();
+    const tokens = records
+      .filter((record) => record.kind === 'step')
+      .map((record) => (record.data as { playbook: { tokens: number } }).playbook.tokens);
+    expect(Math.max(...tokens)).toBeLessThanOrEqual(tokenBudget);
+    expect(result.bestValidation).toBeGreaterThan(result.seedValidation);
+  });
+
   it('gives the same result when a finished or budget-stopped run is resumed', async () => {
     for (const maxEvaluations of [200, 30]) {
       const checkpoints = new MemoryCheckpointStore();
