@@ -1,4 +1,12 @@
-import type { EvaluatedExecution, Evaluator, Instance, Program, Prompts } from '@forge/program';
+import type {
+  Demonstrations,
+  EvaluatedExecution,
+  Evaluator,
+  Instance,
+  Program,
+  Prompts,
+} from '@forge/program';
+import { hasDemonstrations } from '@forge/program';
 import type { LanguageModel } from '@forge/provider';
 import { InvalidArgumentError } from '@forge/provider';
 
@@ -8,6 +16,10 @@ export async function evaluateMany(options: {
   evaluate: Evaluator;
   model: LanguageModel;
   prompts: Prompts;
+  /** The candidate's demonstrations by module; omitted or empty for a zero-shot candidate. */
+  demos?: Demonstrations;
+  /** Ask the program to record each invocation as a demonstration in its trace. */
+  recordDemonstrations?: boolean;
   instances: readonly Instance[];
   limit: <T>(task: () => Promise<T>) => Promise<T>;
   abortSignal?: AbortSignal;
@@ -23,6 +35,9 @@ export async function evaluateMany(options: {
         const execution = await options.program.run(instance, options.prompts, {
           model: options.model,
           abortSignal: options.abortSignal,
+          // Only a candidate that has demonstrations passes them, so zero-shot runs are unchanged.
+          ...(hasDemonstrations(options.demos) ? { demos: options.demos } : {}),
+          ...(options.recordDemonstrations === true ? { recordDemonstrations: true } : {}),
           metadata:
             options.sampleIndex === undefined
               ? { role: 'task' }

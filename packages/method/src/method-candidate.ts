@@ -1,4 +1,4 @@
-import type { Prompts } from '@forge/program';
+import type { Demonstrations, Prompts } from '@forge/program';
 
 /**
  * What a method optimizes and returns: a complete setting of the program's optimizable parts.
@@ -9,4 +9,10 @@ import type { Prompts } from '@forge/program';
 export interface MethodCandidate {
   /** Module name → system prompt, for every module of the program (declaration order). */
   readonly prompts: Prompts;
+  /**
+   * Few-shot demonstrations by module name (MIPROv2 optimizes them); absent or empty for
+   * zero-shot candidates. The host passes them to every run of the program
+   * (`ProgramContext.demos`), its test evaluation included.
+   */
+  readonly demos?: Demonstrations;
 }

@@ -19,6 +19,14 @@ export {
   validate,
 } from './benchmark/read-records.js';
 export {
+  type Demonstration,
+  type DemonstrationRenderer,
+  type Demonstrations,
+  demonstrationMessages,
+  demonstrationsFor,
+  hasDemonstrations,
+} from './program/demonstration.js';
+export {
   type EvaluatedExecution,
   type Evaluation,
   type Evaluator,

@@ -1,4 +1,5 @@
 import type { Message, Usage } from '@forge/provider';
+import type { Demonstration } from './demonstration.js';
 
 /** One invocation of one module during a program run. */
 export interface TraceEntry {
@@ -6,13 +7,21 @@ export interface TraceEntry {
   readonly module: string;
   /**
    * Messages of the invocation after the system prompt, oldest first: the user message the
-   * module received, assistant turns, tool calls and their results.
+   * module received, assistant turns, tool calls and their results. Demonstration turns are not
+   * repeated here: they belong to the candidate (`ProgramContext.demos`).
    */
   readonly messages: readonly Message[];
   /** What the invocation produced, as the program parsed it (optional). */
   readonly output?: Readonly<Record<string, unknown>>;
   /** Retrieval results or other non-LM steps the program wants the optimizer to see. */
   readonly notes?: readonly string[];
+  /**
+   * This invocation as a demonstration of its module (input fields, output fields, reasoning),
+   * for optimizers that bootstrap few-shot demos from successful runs. Set when the run was asked
+   * to (`ProgramContext.recordDemonstrations`) by programs whose modules render demonstrations;
+   * never part of the Markdown renderings optimizers read.
+   */
+  readonly demonstration?: Demonstration;
 }
 
 /** The result of running a program once on one instance. */

@@ -1,5 +1,6 @@
 import type { CallMetadata, LanguageModel } from '@forge/provider';
 import type { Instance } from '../signature/instance.js';
+import type { Demonstrations } from './demonstration.js';
 import type { Execution } from './execution.js';
 
 /** One optimizable module of a program. */
@@ -23,12 +24,24 @@ export interface ProgramContext {
   readonly abortSignal?: AbortSignal;
   /** Facts passed to every model call (role `task`, sample index for repeated evaluation). */
   readonly metadata?: CallMetadata;
+  /**
+   * The candidate's few-shot demonstrations by module (optimizers such as MIPROv2 set them). A
+   * module renders its own as earlier turns before its live input; absent or empty means
+   * zero-shot, the same requests as a program that knows nothing of demonstrations.
+   */
+  readonly demos?: Demonstrations;
+  /**
+   * Asks the program to record each module invocation as a demonstration in its trace entry
+   * (`TraceEntry.demonstration`), for optimizers that bootstrap demos from successful runs.
+   * Off by default, so traces stay as small as before.
+   */
+  readonly recordDemonstrations?: boolean;
 }
 
 /**
  * An LM program: named modules with system prompts, run on one instance at a time. `run` must
- * be a pure function of (instance, prompts, model responses): Forge's determinism and resume
- * rely on it. A model-call failure rejects; a malformed model answer does not (the program
+ * be a pure function of (instance, prompts, demonstrations, model responses): Forge's
+ * determinism and resume rely on it. A model-call failure rejects; a malformed model answer does not (the program
  * returns what it could parse and the evaluator scores it).
  */
 export interface Program {
