@@ -39,6 +39,24 @@ export function parseAimeResponse(text: string): { answer?: string } {
   return parseStrippedPythonInt(text).ok ? { answer: text } : {};
 }
 
+/** A demonstration's answer: its reasoning (if any), then the integer in an answer block. */
+export function renderAimeAnswer(
+  output: Readonly<Record<string, unknown>>,
+  reasoning?: string,
+): string {
+  const block = `<answer>${String(output['answer'] ?? '')}</answer>`;
+  return reasoning === undefined ? block : `${reasoning}\n\n${block}`;
+}
+
+/** The reasoning of a response: the text before its last answer block, trimmed. */
+export function aimeReasoningOf(text: string): string | undefined {
+  const blocks = [...text.matchAll(answerBlock)];
+  const last = blocks.at(-1);
+  if (last?.index === undefined) return undefined;
+  const reasoning = text.slice(0, last.index).trim();
+  return reasoning === '' ? undefined : reasoning;
+}
+
 /** The AIME program: one chain-of-thought module. */
 export function createAimeProgram(): Program {
   return createSingleModuleProgram({
@@ -48,6 +66,8 @@ export function createAimeProgram(): Program {
     description: 'Solves the problem step by step and states the integer answer.',
     renderInput: renderAimeInput,
     parseOutput: (text) => parseAimeResponse(text),
+    renderAnswer: renderAimeAnswer,
+    reasoningOf: aimeReasoningOf,
     maxOutputTokens: taskMaxOutputTokens,
   });
 }

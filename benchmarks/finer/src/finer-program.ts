@@ -31,6 +31,36 @@ export function renderFinerInput(instance: Instance): string {
   return `Question: ${finerQuestion(entity, sentence)}`;
 }
 
+/**
+ * A demonstration's answer: the JSON object the seed prompt asks for, reasoning first (empty when
+ * the demonstration has none), then the tag.
+ */
+export function renderFinerAnswer(
+  output: Readonly<Record<string, unknown>>,
+  reasoning?: string,
+): string {
+  return JSON.stringify({
+    reasoning: reasoning ?? '',
+    final_answer: String(output['label'] ?? ''),
+  });
+}
+
+/** The `reasoning` string of a JSON reply (whole or in a code fence), when it has one. */
+export function finerReasoningOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  const fenced = /^```(?:json)?\s*\n([\s\S]*?)\n```/.exec(trimmed)?.[1];
+  try {
+    const data: unknown = JSON.parse(fenced ?? trimmed);
+    const reasoning =
+      typeof data === 'object' && data !== null
+        ? (data as Record<string, unknown>)['reasoning']
+        : undefined;
+    return typeof reasoning === 'string' && reasoning.trim() !== '' ? reasoning : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The FiNER-139 program: one tagging module answering in JSON. */
 export function createFinerProgram(): Program {
   return createSingleModuleProgram({
@@ -40,6 +70,8 @@ export function createFinerProgram(): Program {
     description: 'Reads the sentence and picks the XBRL tag of the numeric entity.',
     renderInput: renderFinerInput,
     parseOutput: (text) => ({ label: pythonStrip(extractFinalAnswer(text)) }),
+    renderAnswer: renderFinerAnswer,
+    reasoningOf: finerReasoningOf,
     maxOutputTokens: taskMaxOutputTokens,
   });
 }

@@ -27,6 +27,8 @@ export {
   extractTaggedText,
   type ModuleCall,
   type ModuleResult,
+  reasoningBeforeTag,
+  renderModuleAnswer,
   renderModuleInput,
   renderPassages,
   type SearchHop,

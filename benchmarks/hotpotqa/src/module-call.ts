@@ -1,4 +1,12 @@
-import type { ProgramContext, Prompts, TraceEntry } from '@forge/program';
+import {
+  type Demonstration,
+  demonstrationMessages,
+  demonstrationsFor,
+  type ProgramContext,
+  type Prompts,
+  renderValue,
+  type TraceEntry,
+} from '@forge/program';
 import { addUsage, emptyUsage, type Usage } from '@forge/provider';
 import { passageTitle, type Retriever } from '@forge/retrieval';
 
@@ -57,6 +65,28 @@ export function extractTaggedText(text: string, tag: string): string {
   return text.trim();
 }
 
+/**
+ * The reasoning of a reply: the text before its last `<tag>` block, trimmed; undefined when the
+ * reply has no such block or nothing before it.
+ */
+export function reasoningBeforeTag(text: string, tag: string): string | undefined {
+  const close = text.lastIndexOf(`</${tag}>`);
+  const open = close < 0 ? -1 : text.lastIndexOf(`<${tag}>`, close);
+  if (open < 0) return undefined;
+  const reasoning = text.slice(0, open).trim();
+  return reasoning === '' ? undefined : reasoning;
+}
+
+/**
+ * A demonstration's answer turn: its reasoning (when it has one), a blank line, and the output
+ * field inside its tags, the form `extractTaggedText` reads back.
+ */
+export function renderModuleAnswer(demonstration: Demonstration, outputField: string): string {
+  const value = renderValue(demonstration.output[outputField] ?? '');
+  const block = `<${outputField}>${value}</${outputField}>`;
+  return demonstration.reasoning === undefined ? block : `${demonstration.reasoning}\n\n${block}`;
+}
+
 /** Runs one module: system prompt from the candidate, rendered fields, one task-model call. */
 export async function callModule(
   call: ModuleCall,
@@ -64,14 +94,27 @@ export async function callModule(
   context: ProgramContext,
 ): Promise<ModuleResult> {
   const user = renderModuleInput(call);
+  // Demonstrations come first, each rendered exactly as a live call of this module would be.
+  const shots = demonstrationMessages(demonstrationsFor(context.demos, call.module), {
+    input: (demonstration) =>
+      renderModuleInput({
+        ...call,
+        fields: Object.entries(demonstration.input).map(([name, value]) => [
+          name,
+          renderValue(value),
+        ]),
+      }),
+    answer: (demonstration) => renderModuleAnswer(demonstration, call.outputField),
+  });
   const result = await context.model.generate({
     system: prompts[call.module],
-    messages: [{ role: 'user', content: user }],
+    messages: [...shots, { role: 'user', content: user }],
     maxOutputTokens: taskMaxOutputTokens,
     abortSignal: context.abortSignal,
     metadata: { role: 'task', ...context.metadata },
   });
   const value = extractTaggedText(result.text, call.outputField);
+  const reasoning = reasoningBeforeTag(result.text, call.outputField);
   return {
     value,
     usage: result.usage,
@@ -83,6 +126,15 @@ export async function callModule(
       ],
       output: { [call.outputField]: value, ...call.record },
       ...(call.notes === undefined ? {} : { notes: call.notes }),
+      ...(context.recordDemonstrations === true
+        ? {
+            demonstration: {
+              input: Object.fromEntries(call.fields),
+              output: { [call.outputField]: value },
+              ...(reasoning === undefined ? {} : { reasoning }),
+            },
+          }
+        : {}),
     },
   };
 }

@@ -45,6 +45,41 @@ function scriptedModel() {
   });
 }
 
+describe('HoverMultiHop demonstrations', () => {
+  it('shows each module its own demonstrations and records every hop as one when asked', async () => {
+    const benchmark = createBenchmark({ dataDir: fixtures, settings: { retriever } });
+    const { train } = await benchmark.loadSplits();
+    const instance = train[0];
+    if (instance === undefined) throw new Error('fixture instance missing');
+    const model = scriptedModel();
+    const demonstration = {
+      input: { claim: 'A claim.', summary_1: 'A summary.', summary_2: 'Another.' },
+      output: { query: 'a query' },
+    };
+    const execution = await benchmark.program.run(instance, seedPrompts(benchmark.program), {
+      model,
+      demos: { [hoverModules.createQueryHop3]: [demonstration] },
+      recordDemonstrations: true,
+    });
+    expect(model.requests.map((request) => request.messages.length)).toEqual([1, 1, 1, 3]);
+    expect(model.requests[3]?.messages[1]).toEqual({
+      role: 'assistant',
+      content: '<query>a query</query>',
+    });
+    expect(execution.trace.map((entry) => entry.demonstration?.output)).toEqual([
+      { summary: 'Velda Harrow was born in Osterby.' },
+      { query: 'Corin Maddox composer' },
+      { summary: 'Corin Maddox is from Osterby too.' },
+      { query: 'Osterby harbour town' },
+    ]);
+    expect(Object.keys(execution.trace[3]?.demonstration?.input ?? {})).toEqual([
+      'claim',
+      'summary_1',
+      'summary_2',
+    ]);
+  });
+});
+
 describe('HoverMultiHop end to end on the synthetic fixtures', () => {
   it('runs three top-7 hops, four modules in order, and scores the union of passages', async () => {
     const benchmark = createBenchmark({ dataDir: fixtures, settings: { retriever } });

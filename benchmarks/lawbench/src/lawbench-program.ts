@@ -28,6 +28,23 @@ export function renderLawbenchInput(instance: Instance): string {
   return `## 案件事实\n${String(instance.input['fact'] ?? '')}`;
 }
 
+/** A demonstration's answer: its reasoning (if any), then the charges between [罪名] and <eoa>. */
+export function renderLawbenchAnswer(
+  output: Readonly<Record<string, unknown>>,
+  reasoning?: string,
+): string {
+  const charges = Array.isArray(output['charges']) ? output['charges'].map(String) : [];
+  const block = `[罪名]${charges.join(';')}<eoa>`;
+  return reasoning === undefined ? block : `${reasoning}\n\n${block}`;
+}
+
+/** The reasoning of a reply: the text before its first [罪名] block, trimmed. */
+export function lawbenchReasoningOf(text: string): string | undefined {
+  const start = text.indexOf('[罪名]');
+  const reasoning = start < 0 ? '' : text.slice(0, start).trim();
+  return reasoning === '' ? undefined : reasoning;
+}
+
 /** The LawBench program: one judging module. */
 export function createLawbenchProgram(): Program {
   return createSingleModuleProgram({
@@ -37,6 +54,8 @@ export function createLawbenchProgram(): Program {
     description: 'Reads the case facts and names the charges.',
     renderInput: renderLawbenchInput,
     parseOutput: (text) => ({ charges: [...parseCharges(text).charges] }),
+    renderAnswer: renderLawbenchAnswer,
+    reasoningOf: lawbenchReasoningOf,
     maxOutputTokens: taskMaxOutputTokens,
   });
 }

@@ -34,6 +34,29 @@ export function renderMmluProInput(instance: Instance): string {
   return `${text}Answer: Let's think step by step.`;
 }
 
+/** A demonstration's answer: its reasoning (if any), then "The answer is (X)." */
+export function renderMmluProAnswer(
+  output: Readonly<Record<string, unknown>>,
+  reasoning?: string,
+): string {
+  const sentence = `The answer is (${String(output['answer'] ?? '')}).`;
+  return reasoning === undefined ? sentence : `${reasoning}\n\n${sentence}`;
+}
+
+/**
+ * The reasoning of a response: the text before the first "answer is (X)" (the match extraction
+ * rule 1 takes), without a dangling "The", trimmed.
+ */
+export function mmluProReasoningOf(text: string): string | undefined {
+  const match = /answer is \(?[A-J]\)?/.exec(text);
+  if (match === null) return undefined;
+  const reasoning = text
+    .slice(0, match.index)
+    .replace(/\bthe\s*$/i, '')
+    .trim();
+  return reasoning === '' ? undefined : reasoning;
+}
+
 /** The MMLU-Pro program: one chain-of-thought module. */
 export function createMmluProProgram(): Program {
   return createSingleModuleProgram({
@@ -46,6 +69,8 @@ export function createMmluProProgram(): Program {
       const letter = extractAnswer(text);
       return letter === null ? {} : { answer: letter };
     },
+    renderAnswer: renderMmluProAnswer,
+    reasoningOf: mmluProReasoningOf,
     maxOutputTokens: taskMaxOutputTokens,
   });
 }

@@ -34,6 +34,11 @@ export interface RunEpisodeOptions {
   readonly experimentName: string;
   /** Cancels the episode. */
   readonly abortSignal?: AbortSignal;
+  /**
+   * Text put before the task in the opening user message (the candidate's worked examples). The
+   * trace keeps the task message alone.
+   */
+  readonly preamble?: string;
 }
 
 /** What one episode produced. */
@@ -101,7 +106,7 @@ export async function runEpisode(options: RunEpisodeOptions): Promise<EpisodeRes
       const result = await runAgent({
         model: control.wrap(options.model),
         system: options.system,
-        prompt,
+        prompt: options.preamble === undefined ? prompt : `${options.preamble}\n\n${prompt}`,
         tools: createAgentTools(client, taskId, control),
         maxSteps: options.maxSteps,
         ...(options.maxOutputTokens === undefined

@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import type { Execution, Instance, Program, ProgramContext, Prompts } from '@forge/program';
+import {
+  demonstrationsFor,
+  type Execution,
+  type Instance,
+  type Program,
+  type ProgramContext,
+  type Prompts,
+} from '@forge/program';
 import { runEpisode } from '../episode/run-episode.js';
 import type { AppWorldServerPool } from '../pool/server-pool.js';
+import { appworldDemonstration, renderAppWorldDemonstrations } from './appworld-demonstrations.js';
 import {
   appworldMaxSteps,
   appworldModuleName,
@@ -44,7 +52,11 @@ export function createAppWorldProgram(settings: AppWorldProgramSettings): Progra
     ],
     async run(instance: Instance, prompts: Prompts, context: ProgramContext): Promise<Execution> {
       const taskId = String(instance.input['task_id'] ?? instance.id);
+      const demonstrations = demonstrationsFor(context.demos, appworldModuleName);
       const result = await runEpisode({
+        ...(demonstrations.length === 0
+          ? {}
+          : { preamble: renderAppWorldDemonstrations(demonstrations) }),
         pool: settings.pool,
         taskId,
         system: prompts[appworldModuleName],
@@ -75,6 +87,15 @@ export function createAppWorldProgram(settings: AppWorldProgramSettings): Progra
             messages: result.messages,
             output: { requirements: result.output.requirements },
             notes,
+            ...(context.recordDemonstrations === true
+              ? {
+                  demonstration: appworldDemonstration(
+                    String(instance.input['instruction'] ?? ''),
+                    result.messages,
+                    instance.id,
+                  ),
+                }
+              : {}),
           },
         ],
         usage: result.usage,

@@ -35,3 +35,25 @@ describe('createIfbenchProgram', () => {
     });
   });
 });
+
+describe('IFBench demonstrations', () => {
+  it('shows a demonstration as the request and its response, recorded without reasoning', async () => {
+    const model = new MockLanguageModel({ responses: ['Maybe.'] });
+    const program = createIfbenchProgram();
+    const execution = await program.run(instance, seedPrompts(program), {
+      model,
+      demos: { [RESPOND_MODULE]: [{ input: { prompt: 'Say yes.' }, output: { response: 'yes' } }] },
+      recordDemonstrations: true,
+    });
+    expect(model.requests[0]?.messages).toEqual([
+      { role: 'user', content: 'Say yes.' },
+      { role: 'assistant', content: 'yes' },
+      { role: 'user', content: instance.input.prompt },
+    ]);
+    expect(execution.trace[0]?.demonstration).toEqual({
+      input: instance.input,
+      output: { response: 'Maybe.' },
+      instanceId: 'x',
+    });
+  });
+});

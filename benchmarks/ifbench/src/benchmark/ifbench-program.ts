@@ -33,6 +33,8 @@ export function createIfbenchProgram(): Program {
     description: 'Answers the request while following its verifiable constraints.',
     renderInput: (instance: Instance) => String(instance.input['prompt'] ?? ''),
     parseOutput: (text: string) => ({ response: text.replace(thinkingBlock, '') }),
+    // The response is the whole answer: a demonstration shows it as it was written.
+    renderAnswer: (output) => String(output['response'] ?? ''),
     maxOutputTokens: 8192,
   });
 }
