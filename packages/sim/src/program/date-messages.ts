@@ -20,6 +20,16 @@ export function formatMessage(parts: ReportedParts): string {
   return `Write these date parts as an ISO date.\n\n<date_parts>\n<day>${parts.day}</day>\n<month>${parts.month}</month>\n<year>${parts.year}</year>\n</date_parts>`;
 }
 
+/** The interpret module's answer in its output tags (how a demonstration shows it). */
+export function interpretAnswer(parts: ReportedParts): string {
+  return `<day>${parts.day}</day>\n<month>${parts.month}</month>\n<year>${parts.year}</year>`;
+}
+
+/** The format module's answer in its output tag (how a demonstration shows it). */
+export function formatAnswer(date: string): string {
+  return `<date>${date}</date>`;
+}
+
 /** Parses the interpret module's answer; a missing tag gives an empty part. */
 export function parseInterpretAnswer(text: string): ReportedParts {
   const tag = (name: string) => {

@@ -1,19 +1,46 @@
-import type {
-  Execution,
-  Instance,
-  Program,
-  ProgramContext,
-  Prompts,
-  TraceEntry,
+import {
+  type Demonstration,
+  demonstrationMessages,
+  demonstrationsFor,
+  type Execution,
+  type Instance,
+  type Program,
+  type ProgramContext,
+  type Prompts,
+  type TraceEntry,
 } from '@forge/program';
 import { addUsage, type Message } from '@forge/provider';
 import {
+  formatAnswer,
   formatMessage,
+  interpretAnswer,
   interpretMessage,
   parseFormatAnswer,
   parseInterpretAnswer,
+  type ReportedParts,
 } from './date-messages.js';
 import { formatSeedPrompt, interpretSeedPrompt } from './seed-prompts.js';
+
+// Each module shows its demonstrations as a live call of it would look, answered in the tags
+// its parser reads.
+const interpretShot = {
+  input: (demonstration: Demonstration) =>
+    interpretMessage(String(demonstration.input['text'] ?? '')),
+  answer: (demonstration: Demonstration) => interpretAnswer(partsOf(demonstration.output)),
+};
+const formatShot = {
+  input: (demonstration: Demonstration) => formatMessage(partsOf(demonstration.input)),
+  answer: (demonstration: Demonstration) =>
+    formatAnswer(String(demonstration.output['date'] ?? '')),
+};
+
+function partsOf(fields: Readonly<Record<string, unknown>>): ReportedParts {
+  return {
+    day: String(fields['day'] ?? ''),
+    month: String(fields['month'] ?? ''),
+    year: String(fields['year'] ?? ''),
+  };
+}
 
 /** Name of the simulated date program. */
 export const dateProgramName = 'date-normalisation-sim';
@@ -39,10 +66,14 @@ export const dateProgram: Program = {
   ],
   async run(instance: Instance, prompts: Prompts, context: ProgramContext): Promise<Execution> {
     const text = typeof instance.input['text'] === 'string' ? instance.input['text'] : '';
-    const call = async (module: string, user: string) => {
+    const call = async (module: 'interpret' | 'format', user: string) => {
+      const shots = demonstrationMessages(
+        demonstrationsFor(context.demos, module),
+        module === 'interpret' ? interpretShot : formatShot,
+      );
       const result = await context.model.generate({
         system: prompts[module],
-        messages: [{ role: 'user', content: user }],
+        messages: [...shots, { role: 'user', content: user }],
         maxOutputTokens: 256,
         abortSignal: context.abortSignal,
         metadata: { role: 'task', ...context.metadata },
@@ -57,9 +88,20 @@ export const dateProgram: Program = {
     const parts = parseInterpretAnswer(interpret.result.text);
     const format = await call('format', formatMessage(parts));
     const date = parseFormatAnswer(format.result.text);
+    const record = context.recordDemonstrations === true;
     const trace: TraceEntry[] = [
-      { module: 'interpret', messages: interpret.messages, output: { ...parts } },
-      { module: 'format', messages: format.messages, output: { date } },
+      {
+        module: 'interpret',
+        messages: interpret.messages,
+        output: { ...parts },
+        ...(record ? { demonstration: { input: { text }, output: { ...parts } } } : {}),
+      },
+      {
+        module: 'format',
+        messages: format.messages,
+        output: { date },
+        ...(record ? { demonstration: { input: { ...parts }, output: { date } } } : {}),
+      },
     ];
     return {
       output: { date },

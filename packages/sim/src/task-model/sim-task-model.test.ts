@@ -108,6 +108,70 @@ describe('the simulated task model', () => {
     expect([model.provider, model.modelId]).toEqual(['sim', 'task']);
   });
 
+  it('learns the conventions its few-shot demonstrations show, and no others', async () => {
+    const shot = (text: string, day: string, month: string, year: string) => [
+      { role: 'user' as const, content: interpretMessage(text) },
+      {
+        role: 'assistant' as const,
+        content: `<day>${day}</day>\n<month>${month}</month>\n<year>${year}</year>`,
+      },
+    ];
+    const readWith = async (demos: ReturnType<typeof shot>, text: string) =>
+      parts(
+        (
+          await model.generate({
+            system: interpretSeedPrompt,
+            messages: [...demos, { role: 'user', content: interpretMessage(text) }],
+          })
+        ).text,
+      );
+    // A dotted demonstration read day-first teaches day-first, for every numeric date.
+    const dotted = shot('Paid 05.11.2020.', '05', '11', '2020');
+    expect(await readWith(dotted, 'Born 03.04.2021.')).toEqual(['03', '04', '2021']);
+    expect(await readWith(dotted, 'Born 04/03/2021.')).toEqual(['04', '03', '2021']);
+    // With a slash demonstration read month-first as well, slash dates stay month-first.
+    const both = [...dotted, ...shot('Due 06/07/2019.', '07', '06', '2019')];
+    expect(await readWith(both, 'Born 04/03/2021.')).toEqual(['03', '04', '2021']);
+    expect(await readWith(both, 'Born 03.04.2021.')).toEqual(['03', '04', '2021']);
+    // Nothing about distractors was shown: a ticket number is still read as the day.
+    expect(await readWith(both, 'Ticket 7: Born 3 March 2021.')).toEqual(['7', '3', '3']);
+
+    const writeWith = async (years: [string, string][], year: string) => {
+      const messages = years.flatMap(([written, full]) => [
+        { role: 'user' as const, content: formatMessage({ day: '1', month: '2', year: written }) },
+        { role: 'assistant' as const, content: `<date>${full}-02-01</date>` },
+      ]);
+      const result = await model.generate({
+        system: formatSeedPrompt,
+        messages: [
+          ...messages,
+          { role: 'user', content: formatMessage({ day: '3', month: '4', year }) },
+        ],
+      });
+      return /<date>(.*)<\/date>/.exec(result.text)?.[1];
+    };
+    expect(await writeWith([['21', '2021']], '30')).toBe('2030-04-03');
+    expect(await writeWith([['21', '2021']], '87')).toBe('2087-04-03');
+    expect(
+      await writeWith(
+        [
+          ['21', '2021'],
+          ['64', '1964'],
+        ],
+        '87',
+      ),
+    ).toBe('1987-04-03');
+    expect(
+      await writeWith(
+        [
+          ['21', '2021'],
+          ['64', '1964'],
+        ],
+        '40',
+      ),
+    ).toBe('2040-04-03');
+  });
+
   it('never imports the world (rule table, reference reader, gold data)', async () => {
     const directory = new URL('.', import.meta.url).pathname;
     for (const file of await readdir(directory)) {

@@ -4,6 +4,7 @@ import { buildResult } from '../models/build-result.js';
 import { drawLatency, sleep } from '../models/latency.js';
 import { hashRequest } from '../models/request-hash.js';
 import { type ResolvedSimOptions, resolveSimOptions, type SimOptions } from '../sim-options.js';
+import { withDemonstratedRules } from './demonstrated-rules.js';
 import { formatAsTold } from './format-as-told.js';
 import { interpretAsTold, type ReadParts } from './interpret-as-told.js';
 import { readPromptRules } from './prompt-rules.js';
@@ -12,9 +13,10 @@ import { readPromptRules } from './prompt-rules.js';
 export const simTaskModelId = 'task';
 
 /**
- * Creates the simulated task model (`sim:task`). Its answer depends only on the system prompt
- * and the last user message: it applies a rule of the date world only when the system prompt
- * states it in the rule's canonical words, and otherwise reads naively. It never sees an
+ * Creates the simulated task model (`sim:task`). Its answer depends only on the system prompt,
+ * the few-shot demonstrations before the live input, and the last user message: it applies a
+ * rule of the date world only when the system prompt states it in the rule's canonical words or
+ * the demonstrations show it, and otherwise reads naively. It never sees an
  * instance's gold answer or the world's rule table.
  */
 export function createSimTaskModel(options: SimOptions | ResolvedSimOptions = {}): LanguageModel {
@@ -41,7 +43,7 @@ export function createSimTaskModel(options: SimOptions | ResolvedSimOptions = {}
 }
 
 function answer(request: GenerateRequest, malformed: boolean): string {
-  const rules = readPromptRules(request.system ?? '');
+  const rules = withDemonstratedRules(readPromptRules(request.system ?? ''), request.messages);
   const user = [...request.messages].reverse().find((message) => message.role === 'user');
   const content = user?.content ?? '';
   const text = /<text>([\s\S]*?)<\/text>/.exec(content)?.[1];

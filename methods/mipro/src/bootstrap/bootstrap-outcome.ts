@@ -1,0 +1,32 @@
+import type { Demonstration, EvaluatedExecution } from '@forge/program';
+
+/** What one bootstrapping run of the seed program on a training instance left. */
+export interface BootstrapOutcome {
+  /** Its score. */
+  readonly score: number;
+  /** True when the score reached the metric threshold: only then are its demonstrations used. */
+  readonly passed: boolean;
+  /** Per module, the demonstration of its last invocation in the run (when the program records them). */
+  readonly demonstrations: Readonly<Record<string, Demonstration>>;
+}
+
+/**
+ * The outcome of one bootstrapping run. A module invoked several times in one run contributes
+ * its last invocation (the reference draws between the last and an earlier one at random).
+ */
+export function bootstrapOutcome(
+  evaluated: EvaluatedExecution,
+  threshold: number,
+): BootstrapOutcome {
+  const demonstrations: Record<string, Demonstration> = {};
+  for (const entry of evaluated.execution.trace) {
+    if (entry.demonstration !== undefined) {
+      demonstrations[entry.module] = { ...entry.demonstration, instanceId: evaluated.instance.id };
+    }
+  }
+  return {
+    score: evaluated.evaluation.score,
+    passed: evaluated.evaluation.score >= threshold,
+    demonstrations,
+  };
+}

@@ -1,0 +1,289 @@
+import {
+  extractXmlBlock,
+  type Instance,
+  type Program,
+  type Signature,
+  type TraceEntry,
+} from '@forge/program';
+import type { DemoSet } from '../bootstrap/assemble-demo-sets.js';
+import {
+  describeModuleMessage,
+  describeProgramMessage,
+  observeMessage,
+  observeMoreMessage,
+  proposeMessage,
+  summarizeMessage,
+} from './proposal-messages.js';
+import {
+  describeModuleSystemPrompt,
+  describeProgramSystemPrompt,
+  observeSystemPrompt,
+  proposeSystemPrompt,
+  summarizeSystemPrompt,
+} from './proposal-system-prompts.js';
+import { type ProposalTip, proposalTips } from './proposal-tips.js';
+
+/** Observation calls at most (the reference's cap), and COMPLETE answers that end them early. */
+const maxObservationCalls = 10;
+const completesToStop = 5;
+
+/** Where the proposal stage stands: plain data, saved after every call. */
+export interface ProposalState {
+  /** Observations accepted so far, in order. */
+  readonly observations: readonly string[];
+  /** Observation calls made. */
+  readonly observeCalls: number;
+  /** Later observation calls answered COMPLETE. */
+  readonly completes: number;
+  /** The data summary, once written (or the observations themselves when the summary failed). */
+  readonly dataSummary?: string;
+  /** True once the summary step is done (or skipped). */
+  readonly summarized: boolean;
+  /** The program description, when one was written. */
+  readonly programDescription?: string;
+  /** True once the program description step is done. */
+  readonly programDescribed: boolean;
+  /** Module descriptions written so far, by module. */
+  readonly moduleDescriptions: Readonly<Record<string, string>>;
+  /** Module description calls made. */
+  readonly modulesDescribed: number;
+  /** Instruction proposals made (an index into the proposal list). */
+  readonly proposalsMade: number;
+  /** Proposed instructions by module, in order (the seed prompt is not among them). */
+  readonly instructions: Readonly<Record<string, readonly string[]>>;
+  /** Calls whose answer was unusable, with why. */
+  readonly noOps: readonly { readonly call: string; readonly reason: string }[];
+}
+
+/** The empty proposal state. */
+export function initialProposalState(): ProposalState {
+  return {
+    observations: [],
+    observeCalls: 0,
+    completes: 0,
+    summarized: false,
+    programDescribed: false,
+    moduleDescriptions: {},
+    modulesDescribed: 0,
+    proposalsMade: 0,
+    instructions: {},
+    noOps: [],
+  };
+}
+
+/** Everything the proposal stage reads. */
+export interface ProposalInputs {
+  readonly program: Program;
+  readonly signature: Signature;
+  readonly train: readonly Instance[];
+  readonly demoSets: readonly DemoSet[];
+  /** One run of the seed program, for the program description. */
+  readonly example:
+    | { readonly instance: Instance; readonly trace: readonly TraceEntry[] }
+    | undefined;
+  /** Instruction candidates per module, the seed prompt included. */
+  readonly instructionCount: number;
+  /** The tip of each proposal, by module and slot (slots start at 1; slot 0 is the seed prompt). */
+  readonly tipOf: (module: string, slot: number) => ProposalTip;
+  readonly settings: {
+    readonly viewDataBatchSize: number;
+    readonly demosInProposal: number;
+    readonly programAware: boolean;
+    readonly dataAware: boolean;
+    readonly tipAware: boolean;
+    readonly fewshotAware: boolean;
+  };
+}
+
+/** One model call of the proposal stage. */
+export interface ProposalCall {
+  /** Which contract. */
+  readonly kind: 'observe' | 'summarize' | 'describe-program' | 'describe-module' | 'propose';
+  /** A readable name for records (`observe 2`, `propose final_answer 3`). */
+  readonly name: string;
+  readonly system: string;
+  readonly user: string;
+  /** The module a description or proposal is about. */
+  readonly module?: string;
+  /** The instruction slot a proposal fills (≥ 1). */
+  readonly slot?: number;
+  /** The tip a proposal was given. */
+  readonly tip?: ProposalTip;
+}
+
+/** The proposals to make, in order: every module in declaration order, slots 1 … count − 1. */
+export function proposalSlots(inputs: ProposalInputs): { module: string; slot: number }[] {
+  return inputs.program.modules.flatMap((module) =>
+    Array.from({ length: Math.max(0, inputs.instructionCount - 1) }, (_, index) => ({
+      module: module.name,
+      slot: index + 1,
+    })),
+  );
+}
+
+/**
+ * The next call of the proposal stage, or undefined when it is done: data observations (the
+ * first batch, then later batches until ten calls, the data's end or five COMPLETE answers), the
+ * summary, the program and module descriptions, then one proposal per module and slot.
+ */
+export function nextProposalCall(
+  state: ProposalState,
+  inputs: ProposalInputs,
+): ProposalCall | undefined {
+  const { settings } = inputs;
+  const size = settings.viewDataBatchSize;
+  if (settings.dataAware && !state.summarized) {
+    const call = state.observeCalls;
+    const start = call * size;
+    const more =
+      call < maxObservationCalls &&
+      start < inputs.train.length &&
+      state.completes < completesToStop;
+    if (call === 0 || more) {
+      const batch = inputs.train.slice(start, start + size);
+      const user =
+        call === 0 || state.observations.length === 0
+          ? observeMessage(batch)
+          : observeMoreMessage(state.observations.join('\n\n'), batch);
+      return { kind: 'observe', name: `observe ${call + 1}`, system: observeSystemPrompt, user };
+    }
+    if (state.observations.length > 0) {
+      return {
+        kind: 'summarize',
+        name: 'summarize',
+        system: summarizeSystemPrompt,
+        user: summarizeMessage(state.observations.join('\n\n')),
+      };
+    }
+  }
+  if (settings.programAware && !state.programDescribed) {
+    return {
+      kind: 'describe-program',
+      name: 'describe program',
+      system: describeProgramSystemPrompt,
+      user: describeProgramMessage(inputs.program, inputs.signature, inputs.example),
+    };
+  }
+  const modules = inputs.program.modules;
+  if (settings.programAware && state.modulesDescribed < modules.length) {
+    const module = modules[state.modulesDescribed]?.name as string;
+    return {
+      kind: 'describe-module',
+      name: `describe ${module}`,
+      system: describeModuleSystemPrompt,
+      user: describeModuleMessage(
+        inputs.program,
+        inputs.signature,
+        state.programDescription ?? '(none)',
+        module,
+      ),
+      module,
+    };
+  }
+  const slot = proposalSlots(inputs)[state.proposalsMade];
+  if (slot === undefined) return undefined;
+  const module = inputs.program.modules.find((entry) => entry.name === slot.module);
+  const tip = inputs.tipOf(slot.module, slot.slot);
+  const set = inputs.demoSets[slot.slot];
+  const demonstrations = (set?.demos[slot.module] ?? [])
+    .slice(0, set?.bootstrapped[slot.module] ?? 0)
+    .slice(0, settings.demosInProposal);
+  const moduleDescription = state.moduleDescriptions[slot.module] ?? module?.description;
+  const user = proposeMessage({
+    ...(settings.dataAware && state.dataSummary !== undefined
+      ? { dataSummary: state.dataSummary }
+      : {}),
+    ...(settings.programAware && state.programDescription !== undefined
+      ? { programDescription: state.programDescription }
+      : {}),
+    module: slot.module,
+    ...(moduleDescription === undefined ? {} : { moduleDescription }),
+    ...(settings.fewshotAware ? { demonstrations } : {}),
+    basicInstruction: module?.seedPrompt ?? '',
+    ...(settings.tipAware ? { tip: proposalTips[tip] } : {}),
+  });
+  return {
+    kind: 'propose',
+    name: `propose ${slot.module} ${slot.slot}`,
+    system: proposeSystemPrompt,
+    user,
+    module: slot.module,
+    slot: slot.slot,
+    ...(settings.tipAware ? { tip } : {}),
+  };
+}
+
+/**
+ * Applies one answer. A missing, empty or duplicated block is a no-op, recorded with its reason:
+ * an observation is not added, a summary falls back to the observations, a description is left
+ * out, a proposal adds no instruction (nor does one that repeats an instruction already there).
+ */
+export function applyProposalAnswer(
+  state: ProposalState,
+  call: ProposalCall,
+  text: string,
+  seedPrompt: (module: string) => string,
+): ProposalState {
+  const noOp = (reason: string) => [...state.noOps, { call: call.name, reason }];
+  switch (call.kind) {
+    case 'observe': {
+      const block = extractXmlBlock(text, 'observations');
+      const next = { ...state, observeCalls: state.observeCalls + 1 };
+      if (!block.ok) return { ...next, noOps: noOp(`observations block ${block.reason}`) };
+      if (/^complete\b/i.test(block.content)) {
+        return state.observeCalls === 0 ? next : { ...next, completes: state.completes + 1 };
+      }
+      return { ...next, observations: [...state.observations, block.content] };
+    }
+    case 'summarize': {
+      const block = extractXmlBlock(text, 'summary');
+      return block.ok
+        ? { ...state, summarized: true, dataSummary: block.content }
+        : {
+            ...state,
+            summarized: true,
+            dataSummary: state.observations.join('\n\n'),
+            noOps: noOp(`summary block ${block.reason}; the observations stand in for it`),
+          };
+    }
+    case 'describe-program': {
+      const block = extractXmlBlock(text, 'program_description');
+      return block.ok
+        ? { ...state, programDescribed: true, programDescription: block.content }
+        : {
+            ...state,
+            programDescribed: true,
+            noOps: noOp(`program_description block ${block.reason}`),
+          };
+    }
+    case 'describe-module': {
+      const block = extractXmlBlock(text, 'module_description');
+      const module = call.module as string;
+      return block.ok
+        ? {
+            ...state,
+            modulesDescribed: state.modulesDescribed + 1,
+            moduleDescriptions: { ...state.moduleDescriptions, [module]: block.content },
+          }
+        : {
+            ...state,
+            modulesDescribed: state.modulesDescribed + 1,
+            noOps: noOp(`module_description block ${block.reason}`),
+          };
+    }
+    case 'propose': {
+      const block = extractXmlBlock(text, 'proposed_instruction');
+      const module = call.module as string;
+      const next = { ...state, proposalsMade: state.proposalsMade + 1 };
+      if (!block.ok) return { ...next, noOps: noOp(`proposed_instruction block ${block.reason}`) };
+      const existing = state.instructions[module] ?? [];
+      if (block.content === seedPrompt(module) || existing.includes(block.content)) {
+        return { ...next, noOps: noOp('the instruction repeats one already proposed') };
+      }
+      return {
+        ...next,
+        instructions: { ...state.instructions, [module]: [...existing, block.content] },
+      };
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import type { CheckpointRecord } from '@forge/method';
+import { assembleDemoSets, labelledFieldsOf } from '../bootstrap/assemble-demo-sets.js';
+import { type BootstrapOutcome, bootstrapOutcome } from '../bootstrap/bootstrap-outcome.js';
+import { nextBootstrapBatch } from '../bootstrap/demo-set-plan.js';
+import type { BootstrapState } from '../mipro-state.js';
+import { searchEvaluations } from '../plan/search-cost.js';
+import { costModelOf } from './cost-model.js';
+import { addUsage, type MiproRun } from './mipro-run.js';
+
+/**
+ * Bootstrapping: the seed program runs on training instances, in the walk order of each demo
+ * set, and a run whose score reaches the threshold gives every module it invoked a
+ * demonstration. Each instance runs at most once for all sets together; a batch starts only
+ * when it leaves room for the seed's search and one trial under the ceiling.
+ */
+export async function runBootstrapPhase(run: MiproRun): Promise<string | undefined> {
+  if (run.state.phase !== 'bootstrap') return undefined;
+  const { context, settings } = run;
+  const byId = new Map(context.train.map((instance) => [instance.id, instance]));
+  const cost = costModelOf(settings, run.validation.length);
+  // Room for one trial (and its full evaluation) after the seed, which is already paid.
+  const reserve = searchEvaluations(1, cost) - cost.validationSize;
+  for (;;) {
+    const bootstrap = run.state.bootstrap;
+    const batch = nextBootstrapBatch(bootstrap.specs, bootstrap.outcomes);
+    if (batch === undefined) break;
+    const stop = run.stopRequested();
+    if (stop !== undefined) return stop;
+    if (run.state.evaluationsUsed + batch.length + reserve > context.budget.maxEvaluations) {
+      await finish(run, { ...bootstrap, cutShort: 'evaluation budget' });
+      run.note(
+        'bootstrap-cut-short',
+        `bootstrapping stopped at ${Object.keys(bootstrap.outcomes).length} runs: the next batch would leave no room for a trial under the ceiling`,
+      );
+      return undefined;
+    }
+    const instances = batch.flatMap((id) => {
+      const instance = byId.get(id);
+      return instance === undefined ? [] : [instance];
+    });
+    const { evaluated, usage } = await run.evaluate(context.seedCandidate, instances, {
+      target: 'bootstrap',
+      step: null,
+      record: true,
+    });
+    const outcomes: Record<string, BootstrapOutcome> = { ...bootstrap.outcomes };
+    let example = bootstrap.example;
+    for (const result of evaluated) {
+      const outcome = bootstrapOutcome(result, settings.metricThreshold);
+      outcomes[result.instance.id] = outcome;
+      const earlierPassed = example !== undefined && outcomes[example.instanceId]?.passed === true;
+      if (example === undefined || (outcome.passed && !earlierPassed)) {
+        example = { instanceId: result.instance.id, trace: result.execution.trace };
+      }
+    }
+    const records: CheckpointRecord[] = [
+      {
+        kind: 'bootstrap-runs',
+        step: null,
+        data: evaluated.map((result) => ({
+          instanceId: result.instance.id,
+          score: result.evaluation.score,
+          passed: outcomes[result.instance.id]?.passed ?? false,
+        })),
+      },
+    ];
+    await run.commit(
+      {
+        ...run.state,
+        evaluationsUsed: run.state.evaluationsUsed + evaluated.length,
+        usage: addUsage(run.state.usage, usage),
+        bootstrap: { ...bootstrap, outcomes, ...(example === undefined ? {} : { example }) },
+      },
+      records,
+    );
+  }
+  await finish(run, run.state.bootstrap);
+  return undefined;
+}
+
+async function finish(run: MiproRun, bootstrap: BootstrapState): Promise<void> {
+  const { context, settings } = run;
+  const zeroShot = settings.maxBootstrappedDemos === 0 && settings.maxLabeledDemos === 0;
+  const demoSets = assembleDemoSets({
+    specs: bootstrap.specs,
+    outcomes: bootstrap.outcomes,
+    modules: run.modules,
+    train: context.train,
+    labelled: labelledFieldsOf(bootstrap.outcomes, context.benchmark.signature, run.modules),
+    // Zero-shot runs bootstrap three demonstrations to show the proposer, and search none.
+    maxBootstrapped: zeroShot ? 3 : settings.maxBootstrappedDemos,
+    maxLabeled: zeroShot ? 0 : settings.maxLabeledDemos,
+    seed: context.seed,
+  });
+  const runs = Object.values(bootstrap.outcomes);
+  const passed = runs.filter((outcome) => outcome.passed).length;
+  await run.commit({ ...run.state, phase: 'propose', bootstrap, demoSets }, [
+    {
+      kind: 'demo-sets',
+      step: null,
+      data: {
+        runs: runs.length,
+        passed,
+        ...(bootstrap.cutShort === undefined ? {} : { cutShort: bootstrap.cutShort }),
+        sets: demoSets.map((set, index) => ({
+          index,
+          kind: set.kind,
+          modules: Object.fromEntries(
+            Object.entries(set.demos).map(([module, demos]) => [
+              module,
+              demos.map((demo) => demo.instanceId ?? null),
+            ]),
+          ),
+          bootstrapped: set.bootstrapped,
+        })),
+      },
+    },
+  ]);
+  run.note(
+    'demo-sets-bootstrapped',
+    `${demoSets.length} demo sets from ${runs.length} bootstrapping runs (${passed} passed)`,
+    { runs: runs.length, passed, sets: demoSets.length },
+  );
+}

@@ -1,0 +1,147 @@
+import { createRandom } from '@forge/program';
+import {
+  applyProposalAnswer,
+  nextProposalCall,
+  type ProposalInputs,
+} from '../propose/proposal-plan.js';
+import { proposalTipKeys } from '../propose/proposal-tips.js';
+import { miproPresets } from '../settings/mipro-presets.js';
+import type { MiproSettings } from '../settings/mipro-settings.js';
+import { addUsage, type MiproRun } from './mipro-run.js';
+
+/** Demo sets per module (N), from the preset or the `candidates` setting. */
+export function candidateCount(settings: MiproSettings): number {
+  return settings.candidates ?? miproPresets[settings.auto].candidates;
+}
+
+/**
+ * Instruction candidates per module, the seed prompt included: N/2 when demos are searched
+ * too (the reference spends more of the search on demos), N zero-shot, never more than there
+ * are demo sets (proposal i is grounded on demo set i).
+ */
+export function instructionCount(settings: MiproSettings, demoSets: number): number {
+  const candidates = candidateCount(settings);
+  const zeroShot = settings.maxBootstrappedDemos === 0 && settings.maxLabeledDemos === 0;
+  return Math.max(1, Math.min(zeroShot ? candidates : Math.floor(candidates / 2), demoSets));
+}
+
+/** The instruction candidates of each module: its seed prompt, then the accepted proposals. */
+export function instructionsOf(run: MiproRun): Record<string, string[]> {
+  return Object.fromEntries(
+    run.context.benchmark.program.modules.map((module) => [
+      module.name,
+      [module.seedPrompt, ...(run.state.proposal.instructions[module.name] ?? [])],
+    ]),
+  );
+}
+
+/**
+ * The proposal stage: data observations and their summary, the program and module
+ * descriptions, then instruction proposals, one call at a time with a save after each. When the
+ * optimizer budget runs out the remaining calls are skipped and the search uses what exists.
+ */
+export async function runProposePhase(run: MiproRun): Promise<string | undefined> {
+  if (run.state.phase !== 'propose') return undefined;
+  const { context, settings } = run;
+  const program = context.benchmark.program;
+  const demoSets = run.state.demoSets ?? [];
+  const bootstrap = run.state.bootstrap;
+  const exampleInstance = context.train.find(
+    (instance) => instance.id === bootstrap.example?.instanceId,
+  );
+  const inputs: ProposalInputs = {
+    program,
+    signature: context.benchmark.signature,
+    train: context.train,
+    demoSets,
+    example:
+      exampleInstance === undefined || bootstrap.example === undefined
+        ? undefined
+        : { instance: exampleInstance, trace: bootstrap.example.trace },
+    instructionCount: instructionCount(settings, demoSets.length),
+    tipOf: (module, slot) =>
+      createRandom(context.seed, 'mipro', 'tip', module, slot).pick(proposalTipKeys),
+    settings,
+  };
+  const seedPrompt = (module: string) =>
+    program.modules.find((entry) => entry.name === module)?.seedPrompt ?? '';
+  let skipped: string | undefined;
+  for (;;) {
+    const call = nextProposalCall(run.state.proposal, inputs);
+    if (call === undefined) break;
+    const stop = run.stopRequested();
+    if (stop !== undefined) return stop;
+    skipped = optimizerBudgetReached(run);
+    if (skipped !== undefined) break;
+    const { text, usage } = await run.propose({
+      system: call.system,
+      messages: [{ role: 'user', content: call.user }],
+      // Proposals for different slots are distinct samples even when their requests are equal.
+      metadata: { role: 'propose', ...(call.slot === undefined ? {} : { sampleIndex: call.slot }) },
+    });
+    const proposal = applyProposalAnswer(run.state.proposal, call, text, seedPrompt);
+    const accepted = proposal.noOps.length === run.state.proposal.noOps.length;
+    await run.commit({ ...run.state, proposal, usage: addUsage(run.state.usage, usage) }, [
+      {
+        kind: 'proposal-call',
+        step: null,
+        data: {
+          call: call.name,
+          contract: call.kind,
+          ...(call.module === undefined ? {} : { module: call.module }),
+          ...(call.slot === undefined ? {} : { slot: call.slot }),
+          ...(call.tip === undefined ? {} : { tip: call.tip }),
+          accepted,
+          ...(accepted ? {} : { reason: proposal.noOps.at(-1)?.reason }),
+        },
+      },
+    ]);
+    if (!accepted) {
+      run.note(
+        'proposal-no-op',
+        `${call.name}: ${proposal.noOps.at(-1)?.reason ?? 'unusable answer'}`,
+      );
+    }
+  }
+  const instructions = instructionsOf(run);
+  await run.commit({ ...run.state, phase: 'search' }, [
+    {
+      kind: 'instructions',
+      step: null,
+      data: {
+        ...(run.state.proposal.dataSummary === undefined
+          ? {}
+          : { dataSummary: run.state.proposal.dataSummary }),
+        ...(run.state.proposal.programDescription === undefined
+          ? {}
+          : { programDescription: run.state.proposal.programDescription }),
+        moduleDescriptions: run.state.proposal.moduleDescriptions,
+        instructions,
+        noOps: run.state.proposal.noOps,
+        ...(skipped === undefined ? {} : { skipped }),
+      },
+    },
+  ]);
+  const counts = Object.entries(instructions).map(([module, list]) => `${module} ${list.length}`);
+  run.note(
+    'instructions-proposed',
+    `instruction candidates (seed prompt included): ${counts.join(', ')}${skipped === undefined ? '' : ` — ${skipped}`}`,
+    {
+      instructions: Object.fromEntries(Object.entries(instructions).map(([m, l]) => [m, l.length])),
+    },
+  );
+  return undefined;
+}
+
+function optimizerBudgetReached(run: MiproRun): string | undefined {
+  const limit = run.context.budget.maxOptimizerCost;
+  const spent = run.state.usage['propose'];
+  if (limit === undefined || spent === undefined) return undefined;
+  if (limit.usd !== undefined && spent.costUsd >= limit.usd) {
+    return `optimizer cost limit reached (USD ${spent.costUsd.toFixed(4)}): remaining proposal calls skipped`;
+  }
+  if (limit.tokens !== undefined && spent.inputTokens + spent.outputTokens >= limit.tokens) {
+    return 'optimizer token limit reached: remaining proposal calls skipped';
+  }
+  return undefined;
+}
