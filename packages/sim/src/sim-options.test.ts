@@ -17,6 +17,7 @@ describe('resolveSimOptions', () => {
         verifier: 0.03,
         'ace-reflector': 0.03,
         'ace-curator': 0.03,
+        proposer: 0.03,
       },
       flawRate: 0.1,
       synthesis: { attempts: 12, epochs: 3, patience: 8 },
@@ -37,6 +38,7 @@ describe('resolveSimOptions', () => {
       verifier: 0.5,
       'ace-reflector': 0.5,
       'ace-curator': 0.5,
+      proposer: 0.5,
     });
     expect(resolved.latency.task).toEqual({ kind: 'uniform', minMs: 1, maxMs: 2 });
     expect(resolved.sizes).toEqual({ train: 30, validation: 20, test: 90 });

@@ -12,7 +12,8 @@ export type SimRole =
   | 'generator'
   | 'verifier'
   | 'ace-reflector'
-  | 'ace-curator';
+  | 'ace-curator'
+  | 'proposer';
 
 /** The knobs of the simulated world. Every field is optional. */
 export interface SimOptions {
@@ -115,6 +116,7 @@ const optionsSchema = z
             verifier: rate.optional(),
             'ace-reflector': rate.optional(),
             'ace-curator': rate.optional(),
+            proposer: rate.optional(),
           })
           .strict(),
       ])
@@ -173,6 +175,7 @@ export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions 
           verifier: rateValue,
           'ace-reflector': rateValue,
           'ace-curator': rateValue,
+          proposer: rateValue,
         }
       : {
           task: rateValue?.task ?? 0,
@@ -182,6 +185,7 @@ export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions 
           verifier: rateValue?.verifier ?? defaultRate,
           'ace-reflector': rateValue?.['ace-reflector'] ?? defaultRate,
           'ace-curator': rateValue?.['ace-curator'] ?? defaultRate,
+          proposer: rateValue?.proposer ?? defaultRate,
         };
   return {
     simulated: true,

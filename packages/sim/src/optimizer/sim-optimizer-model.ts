@@ -14,6 +14,7 @@ import { assign, isAssignmentRequest } from './assign.js';
 import { generate, isGenerationRequest, type RoleAnswer } from './generate.js';
 import { isGepaReflectionRequest, reflectForGepa } from './gepa-reflect.js';
 import { malformedAssignment, malformedReflection } from './malformed-output.js';
+import { answerMiproRequest, miproContractOf } from './mipro/mipro-requests.js';
 import { isReflectionRequest, reflect } from './reflect.js';
 import { isVerificationRequest, verify } from './verify.js';
 
@@ -26,12 +27,14 @@ export function optimizerRoleOf(user: string): Exclude<SimRole, 'task'> | undefi
   if (isAssignmentRequest(user)) return 'assigner';
   if (isVerificationRequest(user)) return 'verifier';
   if (isGenerationRequest(user)) return 'generator';
+  if (miproContractOf(user) !== undefined) return 'proposer';
   return aceRoleOf(user);
 }
 
 /**
  * Creates the simulated optimizer model (`sim:optimizer`). It plays Forge's four optimizer roles
- * and the peer methods' roles (GEPA's reflection, ACE's reflector and curator),
+ * and the peer methods' roles (GEPA's reflection, ACE's reflector and curator, MIPROv2's
+ * proposal stage),
  * recognising each from the opening user message's headings (docs/prompt-contracts.md), never
  * from metadata or the system prompt, so it behaves the same over the wire. Every choice is
  * drawn from the request's hash: the same request always gets the same answer.
@@ -71,7 +74,7 @@ function answerFor(
   const role = optimizerRoleOf(user);
   if (role === undefined) {
     return {
-      text: "This simulated optimizer model answers only the requests of docs/prompt-contracts.md (Forge's reflector, assigner, generator and verifier; GEPA's reflection; ACE's reflector and curator).",
+      text: "This simulated optimizer model answers only the requests of docs/prompt-contracts.md (Forge's reflector, assigner, generator and verifier; GEPA's reflection; ACE's reflector and curator; MIPROv2's proposal stage).",
     };
   }
   const malformed = createRandom(hash, 'malformed').next() < options.malformedRate[role];
@@ -113,5 +116,7 @@ function answerFor(
           flawRate: options.flawRate,
         }),
       };
+    case 'proposer':
+      return { text: answerMiproRequest({ user, requestHash: hash, malformed }) };
   }
 }
