@@ -63,6 +63,20 @@ const events: ForgeEvent[] = [
     message: '5 of 5 assign answers did not follow the contract',
   },
   { type: 'test-skipped', runDir: '/runs/a', reason: 'stop-requested' },
+  {
+    type: 'candidate-validated',
+    candidate: 3,
+    parent: null,
+    score: 0.6,
+    improved: true,
+    evaluationsUsed: 80,
+  },
+  {
+    type: 'method-note',
+    method: 'mipro',
+    kind: 'trials-planned',
+    message: '17 trials (each on the whole validation set): estimated 388 of 400 evaluations',
+  },
 ];
 
 describe('createRunRenderer', () => {
@@ -85,6 +99,11 @@ describe('createRunRenderer', () => {
     expect(lines).toContain('warning: 5 of 5 assign answers did not follow the contract');
     expect(lines).toContain(
       'test split not evaluated: the run was stopped, so nothing more is spent. Evaluate it with: forge eval --run /runs/a --split test',
+    );
+    // A candidate without a parent (MIPROv2's) is not taken for the seed.
+    expect(lines).toContain('candidate 3: validation 60.0% new best');
+    expect(lines).toContain(
+      '  17 trials (each on the whole validation set): estimated 388 of 400 evaluations',
     );
     // The notice is a whole line of its own, and plain mode writes no escape sequences.
     expect(lines).toContain(stopNotice);

@@ -105,10 +105,11 @@ export function createRunRenderer(
         progress.candidates = Math.max(progress.candidates, event.candidate + 1);
         if (event.improved) progress.bestScore = event.score;
         progress.evaluationsUsed = event.evaluationsUsed;
+        // A candidate without a parent is not always the seed: MIPROv2's combinations have none.
         line(
-          event.parent === null
+          event.candidate === 0
             ? `seed candidate: validation ${percent(event.score)}`
-            : `candidate ${event.candidate} (from ${event.parent}): validation ${percent(event.score)}${event.improved ? color.green(' new best') : ''}`,
+            : `candidate ${event.candidate}${event.parent === null ? '' : ` (from ${event.parent})`}: validation ${percent(event.score)}${event.improved ? color.green(' new best') : ''}`,
         );
         return;
       case 'step-end':

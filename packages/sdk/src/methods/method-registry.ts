@@ -15,6 +15,7 @@ const loaders = new Map<string, MethodLoader>([
   ['gepa', async () => (await import('@forge/method-gepa')).gepaMethod],
   ['gepa-merge', async () => (await import('@forge/method-gepa')).gepaMergeMethod],
   ['ace', async () => (await import('@forge/method-ace')).aceMethod],
+  ['mipro', async () => (await import('@forge/method-mipro')).miproMethod],
 ]);
 
 /** Registers a method under its id (or the id given), replacing a method of the same id. */

@@ -1,5 +1,5 @@
 import { createLimiter, evaluateMany } from '@forge/core';
-import type { Benchmark, Instance, Prompts } from '@forge/program';
+import type { Benchmark, Demonstrations, Instance, Prompts } from '@forge/program';
 import type { LanguageModel } from '@forge/provider';
 
 /** A candidate's test scores: per instance and repeat, and the mean. */
@@ -25,6 +25,8 @@ export async function evaluateOnTest(options: {
   benchmark: Benchmark;
   model: LanguageModel;
   prompts: Prompts;
+  /** The candidate's few-shot demonstrations, when it has any. */
+  demos?: Demonstrations;
   test: readonly Instance[];
   concurrency: number;
   abortSignal?: AbortSignal;
@@ -39,6 +41,7 @@ export async function evaluateOnTest(options: {
       evaluate: options.benchmark.evaluate,
       model: options.model,
       prompts: options.prompts,
+      ...(options.demos === undefined ? {} : { demos: options.demos }),
       instances: options.test,
       limit,
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { SearchResult } from '@forge/core';
 import type { MethodCandidate, MethodResult } from '@forge/method';
-import type { Benchmark, Splits } from '@forge/program';
+import type { Benchmark, Demonstrations, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import { SqliteCallCache, SqliteCallRecorder, SqliteRunStore } from '@forge/store';
 import { ConfigError } from '../config/config-error.js';
@@ -45,6 +45,8 @@ export interface OptimizeOptions {
 export interface OptimizeResult extends Omit<ForgeRunEndEvent, 'type' | 'error'> {
   /** The best candidate's prompts, by module. */
   readonly bestPrompts: Readonly<Record<string, string>>;
+  /** The best candidate's few-shot demonstrations by module, when it has any (MIPROv2). */
+  readonly bestDemos?: Demonstrations;
   /** Files written to the run directory (relative paths). */
   readonly files: readonly string[];
   /** The method's result (candidates, counts, usage, score-vs-evaluations history). */
@@ -204,6 +206,9 @@ export async function optimize(
     return {
       ...summary,
       bestPrompts: result.bestCandidate.prompts,
+      ...(result.bestCandidate.demos === undefined
+        ? {}
+        : { bestDemos: result.bestCandidate.demos }),
       files,
       result,
       ...(search === undefined ? {} : { search }),
@@ -263,6 +268,7 @@ async function evaluateTestSplit(
       benchmark,
       model: models.task,
       prompts: target.value.prompts,
+      ...(target.value.demos === undefined ? {} : { demos: target.value.demos }),
       test: splits.test,
       concurrency: config.concurrency,
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),

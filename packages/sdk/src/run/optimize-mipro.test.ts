@@ -1,0 +1,131 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Method } from '@forge/method';
+import { afterAll, describe, expect, it } from 'vitest';
+import { registerMethod } from '../methods/method-registry.js';
+import { optimize } from './optimize.js';
+import type { ForgeEvent } from './sdk-events.js';
+
+// Everything here runs on the offline simulated world: no real model is called.
+const root = mkdtempSync(join(tmpdir(), 'forge-optimize-mipro-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const simConfig = (runDir: string, maxEvaluations = 300) => ({
+  benchmark: 'sim',
+  taskModel: 'sim:task',
+  optimizerModel: 'sim:optimizer',
+  budget: { maxEvaluations },
+  runDir,
+});
+
+// A method whose best candidate is the seed prompts plus demonstrations that teach the simulated
+// task model two conventions: only a host that passes the demos to the test split sees a gain.
+const demosOnly: Method = {
+  id: 'demos-only',
+  title: 'Demos only',
+  description: 'Test method: the seed prompts with two fixed demonstrations.',
+  roles: [],
+  async run(context) {
+    const saved = await context.storage.checkpoints.load();
+    if (saved === undefined)
+      await context.storage.checkpoints.initialize({
+        method: 'demos-only',
+        formatVersion: 1,
+        identity: {},
+      });
+    const v = context.validation.length;
+    const best = {
+      prompts: context.seedCandidate.prompts,
+      demos: {
+        interpret: [
+          { input: { text: 'Paid 05.11.20.' }, output: { day: '05', month: '11', year: '20' } },
+        ],
+        format: [{ input: { day: '05', month: '11', year: '20' }, output: { date: '2020-11-05' } }],
+      },
+    };
+    const point = {
+      evaluationsUsed: v,
+      candidate: 0,
+      validation: 0,
+      bestValidation: 0,
+      bestCandidate: 0,
+      step: null,
+    };
+    return {
+      stopReason: 'done',
+      seedCandidate: context.seedCandidate,
+      bestCandidate: best,
+      bestCandidateIndex: 1,
+      seedValidation: 0,
+      bestValidation: 0,
+      evaluationsUsed: v,
+      steps: 0,
+      candidates: 2,
+      usage: {},
+      history: [point],
+    };
+  },
+};
+registerMethod(demosOnly);
+
+describe('optimize with few-shot demonstrations', () => {
+  it('evaluates the best candidate on test with its demonstrations and stores them', async () => {
+    const runDir = join(root, 'demos-only');
+    const events: ForgeEvent[] = [];
+    const result = await optimize(
+      { ...simConfig(runDir), method: 'demos-only' },
+      { onEvent: (event) => events.push(event) },
+    );
+    const tested = events.filter((event) => event.type === 'test-evaluated') as {
+      label: string;
+      score: number;
+    }[];
+    const seed = tested.find((event) => event.label === 'seed')?.score ?? 1;
+    const best = tested.find((event) => event.label === 'best')?.score ?? 0;
+    // The demonstrations teach day-first dotted dates and 2000s years: the test score rises.
+    expect(best).toBeGreaterThan(seed);
+    expect(result.bestDemos?.['interpret']).toHaveLength(1);
+    const saved = JSON.parse(readFileSync(join(runDir, 'best-prompts.json'), 'utf8'));
+    expect(saved.demos.format[0].output).toEqual({ date: '2020-11-05' });
+    expect(Object.keys(saved.prompts)).toEqual(['interpret', 'format']);
+  });
+
+  it('runs MIPROv2 end to end, and a resumed run ends as the uninterrupted one', async () => {
+    const whole = await optimize({ ...simConfig(join(root, 'mipro-whole')), method: 'mipro' });
+    expect(whole.method).toBe('mipro');
+    expect(whole.evaluationsUsed).toBeLessThanOrEqual(300);
+    expect(whole.bestScore).toBeGreaterThan(whole.seedScore);
+    expect(whole.result.summary).toMatchObject({ minibatch: false, demoSets: 6 });
+    const summary = JSON.parse(
+      readFileSync(join(root, 'mipro-whole', 'result.json'), 'utf8'),
+    ).summary;
+    expect(summary.estimatedEvaluations - summary.estimateGap).toBe(whole.evaluationsUsed);
+
+    const cut = join(root, 'mipro-cut');
+    const controller = new AbortController();
+    let seen = 0;
+    await expect(
+      optimize(
+        { ...simConfig(cut), method: 'mipro' },
+        {
+          abortSignal: controller.signal,
+          onEvent: (event) => {
+            if (event.type === 'evaluation-end' && ++seen === 150)
+              controller.abort(new Error('cut'));
+          },
+        },
+      ),
+    ).rejects.toThrow();
+    const resumed = await optimize({}, { resume: cut });
+    const strip = (value: typeof whole) => ({
+      ...value,
+      runDir: '',
+      files: [],
+      result: { ...value.result },
+    });
+    expect(strip(resumed).result).toEqual(strip(whole).result);
+    expect(resumed.bestScore).toBe(whole.bestScore);
+    expect(resumed.testBestScore).toBe(whole.testBestScore);
+  }, 60_000);
+});
