@@ -10,6 +10,7 @@ export {
 export { renderFailureModesChart } from './charts/failure-modes-chart.js';
 export { renderLineageChart } from './charts/lineage-chart.js';
 export { renderPlaybookChart } from './charts/playbook-chart.js';
+export { renderMiproTrialsChart } from './charts/mipro-trials-chart.js';
 export { usageByRole } from './charts/role-usage.js';
 export {
   evaluationsSpent,
@@ -28,7 +29,16 @@ export {
   reportContentSecurityPolicy,
   reportScript,
 } from './client/report-page.js';
+export { loadMiproDetails } from './data/load-mipro-details.js';
 export { type LoadReportDataOptions, loadReportData } from './data/load-report-data.js';
+export type {
+  MiproReportDemonstration,
+  MiproReportDemoSet,
+  MiproReportDetails,
+  MiproReportEnd,
+  MiproReportPlan,
+  MiproReportTrial,
+} from './data/mipro-report-details.js';
 export type {
   RunReportCandidate,
   RunReportCurvePoint,
@@ -135,6 +145,7 @@ export {
   renderFilterControls,
 } from './sections/filter-controls.js';
 export { renderInstancesSection } from './sections/instances-section.js';
+export { renderMiproSection } from './sections/mipro-section.js';
 export { renderReportNav, renderUnpricedBanner, renderWarningBanners } from './sections/notices.js';
 export { promptModules, renderPromptsSection } from './sections/prompts-section.js';
 export { renderProposalsSection } from './sections/proposals-section.js';

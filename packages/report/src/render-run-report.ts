@@ -9,6 +9,7 @@ import { renderReportPage } from './client/report-page.js';
 import type { RunReportData } from './data/run-report-data.js';
 import { escapeHtml } from './primitives/escape-html.js';
 import { renderInstancesSection } from './sections/instances-section.js';
+import { renderMiproSection } from './sections/mipro-section.js';
 import { renderReportNav, renderUnpricedBanner, renderWarningBanners } from './sections/notices.js';
 import { renderPromptsSection } from './sections/prompts-section.js';
 import { renderProposalsSection } from './sections/proposals-section.js';
@@ -55,7 +56,10 @@ export function renderRunReport(data: RunReportData, options: RenderRunReportOpt
       ' <output class="live-status" id="live-status" hidden>live</output></h1>',
     `<p class="subtitle">${escapeHtml(subtitle)}</p>`,
     '</header>',
-    renderReportNav({ playbook: data.playbook !== undefined }),
+    renderReportNav([
+      ...(data.playbook === undefined ? [] : [['playbook', 'Playbook'] as [string, string]]),
+      ...(data.mipro === undefined ? [] : [['mipro', 'MIPROv2'] as [string, string]]),
+    ]),
     renderSimulatedBanner(data.simulated),
     renderStatusBanner(data),
     renderWarningBanners(data),
@@ -75,6 +79,7 @@ export function renderRunReport(data: RunReportData, options: RenderRunReportOpt
           'How the playbook grew and how the reflector judged its bullets, step by step.',
           renderPlaybookChart(data),
         ),
+    renderMiproSection(data),
     renderInstancesSection(data),
     renderProposalsSection(data),
     renderPromptsSection(data),

@@ -67,6 +67,10 @@ svg text { font-family: inherit; fill: var(--ink); }
 .best-line { fill: none; stroke: var(--accent); stroke-width: 2.5; stroke-linejoin: round; }
 .candidate-dot { fill: #7fa6d6; fill-opacity: 0.8; stroke: #ffffff; stroke-width: 1; }
 .candidate-best { fill: var(--best); fill-opacity: 1; stroke: #ffffff; stroke-width: 1.5; }
+.trial-dot { fill: #7fa6d6; fill-opacity: 0.75; stroke: #ffffff; stroke-width: 1; }
+.trial-validation { fill: #2b5d94; fill-opacity: 1; }
+.full-ring { fill: none; stroke: #2b5d94; stroke-width: 2; }
+.full-best { stroke: var(--best); stroke-width: 2.5; }
 .synthesis-marker { stroke: #b4690e; stroke-width: 1.5; stroke-dasharray: 5 4; fill: none; }
 .unspent-budget { fill: #f1f3f6; }
 .hover-target { stroke: transparent; stroke-width: 12; fill: none; }

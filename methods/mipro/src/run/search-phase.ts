@@ -1,5 +1,5 @@
 import { nextHistoryPoint } from '@forge/method';
-import { createRandom } from '@forge/program';
+import { createRandom, type EvaluatedExecution } from '@forge/program';
 import type { ComboRecord, SearchState, ValidatedCandidate } from '../mipro-state.js';
 import { largestTrials, searchEvaluations } from '../plan/search-cost.js';
 import { fullEvaluationTarget } from '../search/full-evaluation-target.js';
@@ -7,6 +7,7 @@ import { candidateOf, comboKey, searchSpace, selectionOf } from '../search/searc
 import { presetTrials } from '../settings/mipro-presets.js';
 import { suggestTpe } from '../tpe/tpe-sampler.js';
 import { costModelOf } from './cost-model.js';
+import { candidateRecord } from './candidate-record.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 import { instructionsOf } from './propose-phase.js';
 import { mean } from './seed-phase.js';
@@ -63,6 +64,7 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
     let score: number;
     let evaluations = 0;
     let usage = {};
+    let trialEvaluations: readonly EvaluatedExecution[] = [];
     let combo: ComboRecord = known ?? { params, minibatchScores: [] };
     let candidates = search.candidates;
     let best = search.best;
@@ -78,6 +80,7 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
       const result = await run.evaluate(candidate, instances, { target: 'trial', step: trial - 1 });
       score = mean(result.evaluated.map((entry) => entry.evaluation.score));
       evaluations = result.evaluated.length;
+      trialEvaluations = result.evaluated;
       usage = result.usage;
       if (cost.minibatch) {
         combo = { ...combo, minibatchScores: [...combo.minibatchScores, score] };
@@ -122,7 +125,19 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
         },
         ...(cost.minibatch || reused
           ? []
-          : [candidateRecord(next, next.candidates.length - 1, selection)]),
+          : [
+              candidateRecord({
+                index: next.candidates.length - 1,
+                origin: 'trial',
+                trial,
+                params,
+                selection,
+                candidate,
+                evaluated: trialEvaluations,
+                validation: score,
+                evaluationsUsed,
+              }),
+            ]),
       ],
     );
     if (!cost.minibatch && !reused) announceCandidate(run, next);
@@ -284,7 +299,19 @@ async function fullEvaluation(run: MiproRun): Promise<void> {
       usage: addUsage(run.state.usage, usage),
       search: next,
     },
-    [candidateRecord(next, validated.index, selection)],
+    [
+      candidateRecord({
+        index: validated.index,
+        origin: 'full-evaluation',
+        trial: search.trial,
+        params: combo.params,
+        selection,
+        candidate,
+        evaluated,
+        validation,
+        evaluationsUsed: run.state.evaluationsUsed + evaluated.length,
+      }),
+    ],
   );
   announceCandidate(run, next);
 }
@@ -314,29 +341,6 @@ function validate(
     candidates: [...search.candidates, candidate],
     best: point.bestCandidate,
     history: [...search.history, point],
-  };
-}
-
-function candidateRecord(
-  search: SearchState,
-  index: number,
-  selection: Readonly<Record<string, unknown>>,
-) {
-  const candidate = search.candidates[index] as ValidatedCandidate;
-  return {
-    kind: 'candidate',
-    step: candidate.trial === null ? null : candidate.trial - 1,
-    data: {
-      candidate: index,
-      origin: search.cost.minibatch ? 'full-evaluation' : 'trial',
-      parent: null,
-      trial: candidate.trial,
-      params: candidate.params,
-      selection,
-      validation: candidate.validation,
-      evaluationsUsed: candidate.evaluationsUsed,
-      best: search.best === index,
-    },
   };
 }
 

@@ -1,3 +1,4 @@
+import { candidateRecord } from './candidate-record.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 
 /**
@@ -22,21 +23,19 @@ export async function runSeedPhase(run: MiproRun): Promise<void> {
       seedValidation: validation,
     },
     [
-      {
-        kind: 'candidate',
-        step: null,
-        data: {
-          candidate: 0,
-          origin: 'seed',
-          parent: null,
-          trial: null,
-          validation,
-          evaluationsUsed,
-          selection: Object.fromEntries(
-            run.modules.map((module) => [module, { instruction: 0, demoSet: 0 }]),
-          ),
-        },
-      },
+      candidateRecord({
+        index: 0,
+        origin: 'seed',
+        trial: null,
+        params: [],
+        selection: Object.fromEntries(
+          run.modules.map((module) => [module, { instruction: 0, demoSet: 0 }]),
+        ),
+        candidate: run.context.seedCandidate,
+        evaluated,
+        validation,
+        evaluationsUsed,
+      }),
     ],
   );
   run.context.onEvent({

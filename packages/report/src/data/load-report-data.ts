@@ -4,6 +4,7 @@ import { parseJson } from './clip-text.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
 import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
 import { loadPlaybookSeries } from './load-playbook-series.js';
+import { loadMiproDetails } from './load-mipro-details.js';
 import { loadProposals } from './load-proposals.js';
 import {
   loadFailureModeWindows,
@@ -104,7 +105,12 @@ function read(
     const base = forgeRun();
     const report = withMethodRecords(base, method, meanTestScore(database, bestOf(method)));
     const playbook = loadPlaybookSeries(database);
-    return playbook.length > 0 ? { ...report, playbook } : report;
+    const mipro = loadMiproDetails(database, report.summary.bestCandidate);
+    return {
+      ...report,
+      ...(playbook.length > 0 ? { playbook } : {}),
+      ...(mipro === undefined ? {} : { mipro }),
+    };
   }
   return forgeRun();
 

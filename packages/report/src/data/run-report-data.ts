@@ -1,3 +1,4 @@
+import type { MiproReportDetails } from './mipro-report-details.js';
 import type {
   RunReportEvaluation,
   RunReportProposal,
@@ -219,4 +220,6 @@ export interface RunReportData {
    * step, in step order; absent for other runs.
    */
   readonly playbook?: readonly RunReportPlaybookPoint[];
+  /** A MIPROv2 run's plan, trials, instruction candidates, demo sets and best demonstrations. */
+  readonly mipro?: MiproReportDetails;
 }

@@ -30,11 +30,11 @@ export function renderUnpricedBanner(data: RunReportData): string {
 }
 
 /** The page's table of contents. */
-export function renderReportNav(options: { readonly playbook?: boolean } = {}): string {
+export function renderReportNav(methodSections: readonly [string, string][] = []): string {
   const links: [string, string][] = [
     ['summary', 'Summary'],
     ['search', 'Search'],
-    ...(options.playbook ? [['playbook', 'Playbook'] as [string, string]] : []),
+    ...methodSections,
     ['instances', 'Instances'],
     ['proposals', 'Proposals'],
     ['prompts', 'Prompts'],

@@ -1,0 +1,46 @@
+import type { CheckpointRecord, MethodCandidate } from '@forge/method';
+import type { EvaluatedExecution } from '@forge/program';
+import type { ModuleSelection } from '../search/search-space.js';
+
+/**
+ * The `candidate` checkpoint record of a validated candidate, in the shape the run report reads
+ * for any method: index, origin, parent (none: a MIPROv2 candidate is a combination, not an
+ * edit of another candidate), the modules it changes from the seed, its prompts and
+ * demonstrations, its validation score per instance and in the mean, and the evaluations spent
+ * once it was validated; plus the trial and the choice of instruction and demo set per module.
+ */
+export function candidateRecord(options: {
+  readonly index: number;
+  readonly origin: 'seed' | 'trial' | 'full-evaluation';
+  readonly trial: number | null;
+  readonly params: readonly number[];
+  readonly selection: Readonly<Record<string, ModuleSelection>>;
+  readonly candidate: MethodCandidate;
+  readonly evaluated: readonly EvaluatedExecution[];
+  readonly validation: number;
+  readonly evaluationsUsed: number;
+}): CheckpointRecord {
+  const components = Object.entries(options.selection)
+    .filter(([, choice]) => choice.instruction !== 0 || choice.demoSet !== 0)
+    .map(([module]) => module);
+  return {
+    kind: 'candidate',
+    step: options.trial === null ? null : options.trial - 1,
+    data: {
+      candidate: options.index,
+      origin: options.origin,
+      parent: null,
+      components,
+      trial: options.trial,
+      params: options.params,
+      selection: options.selection,
+      prompts: options.candidate.prompts,
+      ...(options.candidate.demos === undefined ? {} : { demos: options.candidate.demos }),
+      validation: options.validation,
+      validationScores: Object.fromEntries(
+        options.evaluated.map((entry) => [entry.instance.id, entry.evaluation.score]),
+      ),
+      evaluationsUsed: options.evaluationsUsed,
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import type { RunDatabase } from '@forge/store';
+import { parseJson } from './clip-text.js';
+import type {
+  MiproReportDemonstration,
+  MiproReportDemoSet,
+  MiproReportDetails,
+  MiproReportTrial,
+} from './mipro-report-details.js';
+
+interface Row {
+  readonly kind: string;
+  readonly data: string;
+}
+
+/**
+ * Reads a MIPROv2 run's own records (`search-plan`, `trial`, `instructions`, `demo-sets`,
+ * `search-end`, and the best `candidate`'s demonstrations). Undefined for runs of other methods
+ * (they have no `demo-sets` or `search-plan` record).
+ */
+export function loadMiproDetails(
+  database: RunDatabase,
+  bestCandidate: number,
+): MiproReportDetails | undefined {
+  const rows = database
+    .prepare(
+      "SELECT kind, data FROM checkpoint_records WHERE kind IN ('search-plan', 'trial', 'instructions', 'demo-sets', 'search-end', 'candidate') ORDER BY seq",
+    )
+    .all() as Row[];
+  if (!rows.some((row) => row.kind === 'demo-sets' || row.kind === 'search-plan')) return undefined;
+  const of = (kind: string) =>
+    rows
+      .filter((row) => row.kind === kind)
+      .map((row) => parseJson<Record<string, unknown>>(row.data, {}));
+  const plan = of('search-plan')[0];
+  const end = of('search-end')[0];
+  const instructions = of('instructions')[0];
+  const demoSets = of('demo-sets')[0];
+  const best = of('candidate').find((data) => data['candidate'] === bestCandidate);
+  const trials = of('trial').map(
+    (data): MiproReportTrial => ({
+      trial: Number(data['trial']),
+      score: Number(data['score']),
+      scoredOn: String(data['scoredOn'] ?? 'minibatch'),
+      selection: (data['selection'] ?? {}) as MiproReportTrial['selection'],
+    }),
+  );
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  const dataSummary = text(instructions?.['dataSummary']);
+  const programDescription = text(instructions?.['programDescription']);
+  const bootstrap =
+    demoSets === undefined
+      ? undefined
+      : {
+          runs: Number(demoSets['runs'] ?? 0),
+          passed: Number(demoSets['passed'] ?? 0),
+          ...(typeof demoSets['cutShort'] === 'string' ? { cutShort: demoSets['cutShort'] } : {}),
+        };
+  return {
+    ...(plan === undefined ? {} : { plan: plan as unknown as MiproReportDetails['plan'] }),
+    ...(end === undefined ? {} : { end: end as unknown as MiproReportDetails['end'] }),
+    trials,
+    instructions: (instructions?.['instructions'] ?? {}) as Record<string, string[]>,
+    ...(dataSummary === undefined ? {} : { dataSummary }),
+    ...(programDescription === undefined ? {} : { programDescription }),
+    proposalNoOps: Array.isArray(instructions?.['noOps']) ? instructions['noOps'].length : 0,
+    ...(bootstrap === undefined ? {} : { bootstrap }),
+    demoSets: (demoSets?.['sets'] ?? []) as MiproReportDemoSet[],
+    bestDemos: (best?.['demos'] ?? {}) as Record<string, MiproReportDemonstration[]>,
+    bestSelection: (best?.['selection'] ?? {}) as MiproReportDetails['bestSelection'],
+  };
+}
