@@ -1,18 +1,25 @@
-// Side-by-side on the SIMULATED benchmark: Forge's five variants, GEPA, GEPA+merge and ACE at one
-// evaluation ceiling, three seeds. Every model here is simulated (`@forge/sim`); the numbers say
+// Side-by-side on the SIMULATED benchmark: Forge's five variants, GEPA, GEPA+merge, ACE and
+// MIPROv2 at one evaluation ceiling, three seeds. Every model here is simulated (`@forge/sim`); the numbers say
 // how the search methods behave in the simulated world, not how any real model would score.
 //
 //   pnpm --filter @forge/method-gepa side-by-side            # print the table
 //   pnpm --filter @forge/method-gepa side-by-side --readme   # also rewrite it in README.md
 //
 // Forge's variants run through `@forge/core`'s `runSearch` with the options the sdk's host
-// passes; GEPA and ACE run through their `Method`s with a memory-backed context. Both get the same splits,
-// the same simulated models and the same ceiling; the best candidate is then scored on test.
+// passes; GEPA, ACE and MIPROv2 run through their `Method`s with a memory-backed context. All get
+// the same splits, the same simulated models and the same ceiling; the best candidate (with its
+// demonstrations, for MIPROv2) is then scored on test.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { runSearch, type SynthesisVariant } from '@forge/core';
-import { createLimiter, evaluateMany, MemoryCheckpointStore, type Method } from '@forge/method';
+import {
+  createLimiter,
+  evaluateMany,
+  MemoryCheckpointStore,
+  type Method,
+  type MethodCandidate,
+} from '@forge/method';
 import { aceMethod } from '@forge/method-ace';
-import type { Prompts } from '@forge/program';
+import { miproMethod } from '@forge/method-mipro';
 import { createSimWorld, type SimWorld } from '@forge/sim';
 import { gepaMergeMethod, gepaMethod } from '../src/index.js';
 
@@ -37,14 +44,15 @@ interface Outcome {
 
 async function testScore(
   world: SimWorld,
-  prompts: Prompts,
+  candidate: MethodCandidate,
   test: Parameters<typeof evaluateMany>[0]['instances'],
 ) {
   const evaluated = await evaluateMany({
     program: world.benchmark.program,
     evaluate: world.benchmark.evaluate,
     model: world.taskModel,
-    prompts,
+    prompts: candidate.prompts,
+    ...(candidate.demos === undefined ? {} : { demos: candidate.demos }),
     instances: test,
     limit: createLimiter(8),
   });
@@ -85,7 +93,7 @@ async function runForge(variant: (typeof forgeVariants)[number], seed: number): 
   });
   return {
     validation: result.bestScore,
-    test: await testScore(world, result.bestCandidate.prompts, splits.test),
+    test: await testScore(world, { prompts: result.bestCandidate.prompts }, splits.test),
     evaluations: result.evaluationsUsed,
     candidates: result.candidates.length,
     toBest:
@@ -120,7 +128,7 @@ async function runMethod(method: Method, seed: number): Promise<Outcome> {
   });
   return {
     validation: result.bestValidation,
-    test: await testScore(world, result.bestCandidate.prompts, splits.test),
+    test: await testScore(world, result.bestCandidate, splits.test),
     evaluations: result.evaluationsUsed,
     candidates: result.candidates,
     toBest:
@@ -149,7 +157,7 @@ async function main(): Promise<void> {
     for (const seed of seeds) outcomes.push(await runForge(variant, seed));
     lines.push(row(`Forge: ${variant}`, outcomes));
   }
-  for (const method of [gepaMethod, gepaMergeMethod, aceMethod]) {
+  for (const method of [gepaMethod, gepaMergeMethod, aceMethod, miproMethod]) {
     const outcomes: Outcome[] = [];
     for (const seed of seeds) outcomes.push(await runMethod(method, seed));
     lines.push(row(method.title, outcomes));

@@ -12,6 +12,7 @@ import {
 } from '../run/load-benchmark.js';
 import { loadRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
+import { type RunCandidate, runCandidate } from './run-candidate.js';
 
 /** What `evaluate` scores: a predictions file with a benchmark's metric, or a run's candidate on a split. */
 export interface EvaluateConfig {
@@ -27,7 +28,7 @@ export interface EvaluateConfig {
   readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
   /** A predictions JSONL: one `{"id": "<instance id>", "output": {<output fields>}}` per line. */
   readonly predictions?: string;
-  /** A run directory whose candidate's prompts are evaluated. */
+  /** A run directory whose candidate (prompts, and demonstrations when it has any) is evaluated. */
   readonly run?: string;
   /** Candidate index, or `best` (default) or `seed`. */
   readonly candidate?: number | 'best' | 'seed';
@@ -121,20 +122,9 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
 
   const runDir = config.run as string;
   const database = openRunDatabase(runDir, { readonly: true });
-  let row: { candidate: number; prompts: string } | undefined;
+  let row: RunCandidate | undefined;
   try {
-    const which = config.candidate ?? 'best';
-    row = (
-      which === 'best'
-        ? database
-            .prepare(
-              'SELECT candidate, prompts FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1',
-            )
-            .get()
-        : database
-            .prepare('SELECT candidate, prompts FROM candidates WHERE candidate = ?')
-            .get(which === 'seed' ? 0 : which)
-    ) as { candidate: number; prompts: string } | undefined;
+    row = runCandidate(database, config.candidate ?? 'best');
   } finally {
     database.close();
   }
@@ -153,7 +143,8 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
     program: benchmark.program,
     evaluate: benchmark.evaluate,
     model: models.task,
-    prompts: JSON.parse(row.prompts) as Record<string, string>,
+    prompts: row.prompts,
+    ...(row.demos === undefined ? {} : { demos: row.demos }),
     instances: splits[split],
     limit: createLimiter(config.concurrency ?? 8),
   });

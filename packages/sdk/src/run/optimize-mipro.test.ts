@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Method } from '@forge/method';
 import { afterAll, describe, expect, it } from 'vitest';
+import { evaluate } from '../evaluate/evaluate-benchmark.js';
 import { registerMethod } from '../methods/method-registry.js';
 import { optimize } from './optimize.js';
 import type { ForgeEvent } from './sdk-events.js';
@@ -101,6 +102,12 @@ describe('optimize with few-shot demonstrations', () => {
       readFileSync(join(root, 'mipro-whole', 'result.json'), 'utf8'),
     ).summary;
     expect(summary.estimatedEvaluations - summary.estimateGap).toBe(whole.evaluationsUsed);
+    // `forge eval --run` scores the recorded best candidate, demonstrations included.
+    const evaluated = await evaluate({ run: join(root, 'mipro-whole'), split: 'test' });
+    expect(evaluated.score).toBe(whole.testBestScore);
+    expect(evaluated.subject).toBe(
+      `candidate ${whole.bestCandidate} of ${join(root, 'mipro-whole')} on the test split`,
+    );
 
     const cut = join(root, 'mipro-cut');
     const controller = new AbortController();

@@ -1,0 +1,74 @@
+import type { MethodCandidate } from '@forge/method';
+import type { Demonstrations } from '@forge/program';
+import type { RunDatabase } from '@forge/store';
+
+/** A run's candidate, as `evaluate` scores it. */
+export interface RunCandidate extends MethodCandidate {
+  /** Its index (0 is the seed). */
+  readonly candidate: number;
+}
+
+interface RecordedCandidate {
+  readonly candidate?: unknown;
+  readonly validation?: unknown;
+  readonly prompts?: unknown;
+  readonly demos?: unknown;
+}
+
+/**
+ * The candidate `which` of a run: from the candidates table of Forge's variants, or, for other
+ * methods, from the `candidate` checkpoint records that hold prompts (and demonstrations).
+ * `best` is the highest validation score, the earliest on ties.
+ */
+export function runCandidate(
+  database: RunDatabase,
+  which: number | 'best' | 'seed',
+): RunCandidate | undefined {
+  const index = which === 'seed' ? 0 : which;
+  const forge = (
+    index === 'best'
+      ? database
+          .prepare(
+            'SELECT candidate, prompts FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1',
+          )
+          .get()
+      : database.prepare('SELECT candidate, prompts FROM candidates WHERE candidate = ?').get(index)
+  ) as { candidate: number; prompts: string } | undefined;
+  if (forge !== undefined) {
+    return {
+      candidate: forge.candidate,
+      prompts: JSON.parse(forge.prompts) as Record<string, string>,
+    };
+  }
+  const rows = database
+    .prepare("SELECT data FROM checkpoint_records WHERE kind = 'candidate' ORDER BY seq")
+    .all() as { data: string }[];
+  const recorded = rows
+    .map((row) => JSON.parse(row.data) as RecordedCandidate)
+    .filter(
+      (
+        data,
+      ): data is RecordedCandidate & {
+        candidate: number;
+        validation: number;
+        prompts: Record<string, string>;
+      } =>
+        typeof data.candidate === 'number' &&
+        typeof data.validation === 'number' &&
+        typeof data.prompts === 'object' &&
+        data.prompts !== null,
+    );
+  let chosen = index === 'best' ? recorded[0] : recorded.find((data) => data.candidate === index);
+  if (index === 'best') {
+    for (const data of recorded)
+      if (chosen !== undefined && data.validation > chosen.validation) chosen = data;
+  }
+  if (chosen === undefined) return undefined;
+  return {
+    candidate: chosen.candidate,
+    prompts: chosen.prompts,
+    ...(typeof chosen.demos === 'object' && chosen.demos !== null
+      ? { demos: chosen.demos as Demonstrations }
+      : {}),
+  };
+}
