@@ -32,9 +32,8 @@ export function optimizerRoleOf(user: string): Exclude<SimRole, 'task'> | undefi
 }
 
 /**
- * Creates the simulated optimizer model (`sim:optimizer`). It plays Forge's four optimizer roles
- * and the peer methods' roles (GEPA's reflection, ACE's reflector and curator, MIPROv2's
- * proposal stage),
+ * Creates the simulated optimizer model (`sim:optimizer`). It plays every optimizer role
+ * (Forge's four; GEPA's reflection; ACE's reflector and curator; MIPROv2's proposal stage),
  * recognising each from the opening user message's headings (docs/prompt-contracts.md), never
  * from metadata or the system prompt, so it behaves the same over the wire. Every choice is
  * drawn from the request's hash: the same request always gets the same answer.
