@@ -12,8 +12,10 @@ import {
 } from '@forge/provider';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
+import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import { isForgeVariant, methodSettingsOf } from '../run/run-method-context.js';
 import { createRunModels, modelSettings } from '../run/run-models.js';
 
 /** One role's share of an estimate. */
@@ -31,6 +33,7 @@ export interface RoleEstimate {
 export interface RunEstimate {
   readonly benchmark: string;
   readonly evaluations: number;
+  /** Forge's search steps; 0 for peer methods, which estimate their own units (see `assumptions`). */
   readonly steps: number;
   readonly synthesisAttempts: number;
   readonly roles: readonly RoleEstimate[];
@@ -119,13 +122,14 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
     config.prices === undefined ? undefined : parsePriceTable(toPrices(config.prices)),
   );
   const unpriced = new Set<string>();
-  const role = (
-    name: keyof typeof names,
+  const roleOf = (
+    modelNames: Readonly<Record<string, string>>,
+    name: string,
     calls: number,
     inputTokens: number,
     outputTokens: number,
   ): RoleEstimate => {
-    const model = modelSettings({ model: names[name] ?? '' }).model;
+    const model = modelSettings({ model: modelNames[name] ?? modelNames['reflect'] ?? '' }).model;
     const { provider, modelId } = parseModelString(model);
     const price = findModelPrice(prices, provider, modelId);
     if (price === undefined && calls > 0) unpriced.add(model);
@@ -138,6 +142,51 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
       usd: price === undefined ? undefined : priceUsage(price, { inputTokens, outputTokens }),
     };
   };
+  const role = (name: string, calls: number, inputTokens: number, outputTokens: number) =>
+    roleOf(names, name, calls, inputTokens, outputTokens);
+  const method = await loadMethod(config.method);
+  if (!isForgeVariant(method.id) && method.estimate !== undefined) {
+    // A peer method knows its own spend: its task evaluations and its calls by role.
+    const estimate = method.estimate({
+      maxEvaluations: evaluations,
+      trainingSize: splits.train.length,
+      validationSize: validation,
+      modules: benchmark.program.modules.map((module) => module.name),
+      minibatchSize: batch,
+      settings: methodSettingsOf(method, config, { file: '<options>' }),
+      synthesis: benchmark.synthesis,
+    });
+    const methodNames = createRunModels(config, { roles: method.roles }).names;
+    const taskCalls = estimate.taskEvaluations * callsPerEvaluation;
+    const roles = [
+      role('task', taskCalls, taskCalls * inputPerCall, taskCalls * typical.taskOutput),
+      ...[...new Set([...method.roles, ...Object.keys(estimate.optimizerCalls)])].map((name) => {
+        const calls = estimate.optimizerCalls[name] ?? 0;
+        return roleOf(
+          methodNames,
+          name,
+          calls,
+          calls * (2000 + batch * observation),
+          calls * typical.reflect.output,
+        );
+      }),
+    ];
+    return {
+      benchmark: id,
+      evaluations: estimate.taskEvaluations,
+      steps: 0,
+      synthesisAttempts: 0,
+      roles,
+      usd: roles.reduce((total, entry) => total + (entry.usd ?? 0), 0),
+      unpricedModels: [...unpriced],
+      assumptions: [
+        `${method.title}: ${estimate.taskEvaluations} of ${evaluations} task evaluations at most; ${callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(inputPerCall)} prompt tokens (measured on ${sample.length} training instances) and ${typical.taskOutput} output tokens`,
+        ...estimate.assumptions,
+        `optimizer calls of about ${Math.round(2000 + batch * observation)} prompt and ${typical.reflect.output} output tokens each`,
+        'cached calls cost nothing, so a resumed run costs less',
+      ],
+    };
+  }
   const taskCalls = evaluations * callsPerEvaluation;
   const roles = [
     role('task', taskCalls, taskCalls * inputPerCall, taskCalls * typical.taskOutput),

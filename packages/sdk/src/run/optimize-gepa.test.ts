@@ -65,7 +65,7 @@ describe('optimize --method gepa | gepa-merge', () => {
       method: 'gepa',
     });
     expect(estimate.synthesisAttempts).toBe(0);
-    expect(estimate.roles.find((entry) => entry.role === 'generate')?.calls).toBe(0);
+    expect(estimate.roles.find((entry) => entry.role === 'generate')?.calls ?? 0).toBe(0);
     expect(estimate.roles.find((entry) => entry.role === 'reflect')?.calls).toBeGreaterThan(0);
   });
 

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Method } from '@forge/method';
 import { afterAll, describe, expect, it } from 'vitest';
+import { estimateRun } from '../estimate/estimate-run.js';
 import { evaluate } from '../evaluate/evaluate-benchmark.js';
 import { registerMethod } from '../methods/method-registry.js';
 import { optimize } from './optimize.js';
@@ -135,4 +136,22 @@ describe('optimize with few-shot demonstrations', () => {
     expect(resumed.bestScore).toBe(whole.bestScore);
     expect(resumed.testBestScore).toBe(whole.testBestScore);
   }, 60_000);
+
+  it('estimates a MIPROv2 run with the method’s own estimate (--dry-run)', async () => {
+    const estimate = await estimateRun({
+      ...simConfig(join(root, 'estimate'), 400),
+      method: 'mipro',
+    });
+    expect(estimate.steps).toBe(0);
+    expect(estimate.synthesisAttempts).toBe(0);
+    expect(estimate.evaluations).toBeLessThanOrEqual(400);
+    expect(estimate.roles.map((entry) => entry.role)).toEqual(['task', 'propose']);
+    // light, two modules: 3 observation calls + 1 summary + 1 + 2 descriptions + 2 × 2 proposals.
+    expect(estimate.roles.find((entry) => entry.role === 'propose')?.calls).toBe(11);
+    expect(
+      estimate.assumptions.some((line) =>
+        line.includes('bootstrapping runs each training instance at most once'),
+      ),
+    ).toBe(true);
+  });
 });
