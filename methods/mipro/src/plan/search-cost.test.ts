@@ -34,6 +34,10 @@ describe('the search estimate', () => {
     }
     expect(largestTrials(650, minibatch)).toBe(10);
     expect(largestTrials(10_000, minibatch, 12)).toBe(12);
+    // A cap below what fits is the count; a cap above it changes nothing.
+    for (const cap of [1, 2, 3, 7, 9, 10, 11, 50]) {
+      expect(largestTrials(650, minibatch, cap)).toBe(Math.min(cap, 10));
+    }
     expect(largestTrials(99, minibatch)).toBe(0);
   });
 });

@@ -38,7 +38,7 @@ export function largestTrials(available: number, model: SearchCostModel, cap?: n
   // The estimate grows with the trial count, so a doubling then bisection finds the largest.
   let low = 1;
   let high = 2;
-  while (searchEvaluations(high, model) <= available && (cap === undefined || high < cap)) {
+  while (searchEvaluations(high, model) <= available) {
     low = high;
     high *= 2;
   }

@@ -6,6 +6,7 @@ import {
   type TraceEntry,
 } from '@forge/program';
 import type { DemoSet } from '../bootstrap/assemble-demo-sets.js';
+import type { MiproSettings } from '../settings/mipro-settings.js';
 import {
   describeModuleMessage,
   describeProgramMessage,
@@ -73,9 +74,13 @@ export function initialProposalState(): ProposalState {
 
 /** Everything the proposal stage reads. */
 export interface ProposalInputs {
+  /** The program whose modules get instructions. */
   readonly program: Program;
+  /** The task's signature (for the program description). */
   readonly signature: Signature;
+  /** The training instances the data observer sees, in order. */
   readonly train: readonly Instance[];
+  /** The demo sets; proposal slot i is grounded on set i. */
   readonly demoSets: readonly DemoSet[];
   /** One run of the seed program, for the program description. */
   readonly example:
@@ -85,14 +90,16 @@ export interface ProposalInputs {
   readonly instructionCount: number;
   /** The tip of each proposal, by module and slot (slots start at 1; slot 0 is the seed prompt). */
   readonly tipOf: (module: string, slot: number) => ProposalTip;
-  readonly settings: {
-    readonly viewDataBatchSize: number;
-    readonly demosInProposal: number;
-    readonly programAware: boolean;
-    readonly dataAware: boolean;
-    readonly tipAware: boolean;
-    readonly fewshotAware: boolean;
-  };
+  /** Which grounds proposals get, and how much data each call sees. */
+  readonly settings: Pick<
+    MiproSettings,
+    | 'viewDataBatchSize'
+    | 'demosInProposal'
+    | 'programAware'
+    | 'dataAware'
+    | 'tipAware'
+    | 'fewshotAware'
+  >;
 }
 
 /** One model call of the proposal stage. */
@@ -101,7 +108,9 @@ export interface ProposalCall {
   readonly kind: 'observe' | 'summarize' | 'describe-program' | 'describe-module' | 'propose';
   /** A readable name for records (`observe 2`, `propose final_answer 3`). */
   readonly name: string;
+  /** The call's system prompt. */
   readonly system: string;
+  /** The call's user message (the contract's fixed layout). */
   readonly user: string;
   /** The module a description or proposal is about. */
   readonly module?: string;

@@ -17,7 +17,9 @@ import type { MiproSettings } from '../settings/mipro-settings.js';
  * `commit` it; nothing reaches the saved state between two commits.
  */
 export interface MiproRun {
+  /** What the host gave the run. */
   readonly context: MethodContext;
+  /** The parsed settings. */
   readonly settings: MiproSettings;
   /** Module names in declaration order. */
   readonly modules: readonly string[];
@@ -68,11 +70,17 @@ export function addUsage(
 
 /** Creates the shared part of a run. */
 export function createMiproRun(options: {
+  /** What the host gave the run. */
   readonly context: MethodContext;
+  /** The parsed settings. */
   readonly settings: MiproSettings;
+  /** The state to start from (fresh, or loaded from the checkpoints). */
   readonly state: MiproState;
+  /** The validation instances the search scores on. */
   readonly validation: readonly Instance[];
+  /** The concurrency limit every task evaluation goes through. */
   readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
+  /** When this invocation started (the context's clock), for the wall-time limit. */
   readonly startedAt: number;
 }): MiproRun {
   const { context, settings } = options;
