@@ -1,6 +1,6 @@
 import type { CheckpointRecord } from '@forge/method';
 import { MemoryCheckpointStore } from '@forge/method';
-import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import { checkMethodResume, createMethodTestContext, createTestCache } from '@forge/method/testing';
 import { describe, expect, it } from 'vitest';
 import { toyBenchmark, toyInstances, toyProposer, toyTaskModel } from './__fixtures__/mipro-toy.js';
 import { miproMethod } from './mipro-method.js';
@@ -198,5 +198,35 @@ describe('MIPROv2', () => {
     expect(report.resumed).toEqual(report.whole);
     // A cut may redo the unit of work it interrupted (at most a full validation pass), never more.
     expect(report.resumedEvaluations - report.wholeEvaluations).toBeLessThanOrEqual(6 * 60);
+  });
+
+  it('resumes after a cut in the middle of the proposal stage', async () => {
+    const whole = await miproMethod.run(createMethodTestContext(base()).context);
+    const checkpoints = new MemoryCheckpointStore();
+    const cache = createTestCache();
+    const controller = new AbortController();
+    const proposer = toyProposer();
+    let calls = 0;
+    const cutting = {
+      ...proposer,
+      generate: (request: Parameters<typeof proposer.generate>[0]) => {
+        calls += 1;
+        if (calls === 5) controller.abort(new Error('cut during the proposals'));
+        return proposer.generate(request);
+      },
+    };
+    const first = createMethodTestContext({
+      ...base(),
+      optimizerModel: cutting,
+      checkpoints,
+      cache,
+      abortSignal: controller.signal,
+    });
+    await expect(miproMethod.run(first.context)).rejects.toThrow();
+    const saved = (await checkpoints.load())?.state as { phase: string };
+    expect(saved.phase).toBe('propose');
+    const second = createMethodTestContext({ ...base(), checkpoints, cache });
+    const resumed = await miproMethod.run(second.context);
+    expect(resumed).toEqual(whole);
   });
 });
