@@ -14,7 +14,7 @@ const input = (
   validationSize: overrides.validationSize ?? 200,
   modules: ['a', 'b'],
   minibatchSize: 3,
-  settings: parseMiproSettings(overrides.settings ?? {}),
+  settings: { ...parseMiproSettings(overrides.settings ?? {}) },
   synthesis: { attempts: 0, epochs: 0, patience: 1 },
 });
 
