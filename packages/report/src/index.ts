@@ -9,8 +9,8 @@ export {
 } from './charts/failure-mode-shares.js';
 export { renderFailureModesChart } from './charts/failure-modes-chart.js';
 export { renderLineageChart } from './charts/lineage-chart.js';
-export { renderPlaybookChart } from './charts/playbook-chart.js';
 export { renderMiproTrialsChart } from './charts/mipro-trials-chart.js';
+export { renderPlaybookChart } from './charts/playbook-chart.js';
 export { usageByRole } from './charts/role-usage.js';
 export {
   evaluationsSpent,

@@ -3,8 +3,8 @@ import type { RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
 import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
-import { loadPlaybookSeries } from './load-playbook-series.js';
 import { loadMiproDetails } from './load-mipro-details.js';
+import { loadPlaybookSeries } from './load-playbook-series.js';
 import { loadProposals } from './load-proposals.js';
 import {
   loadFailureModeWindows,
