@@ -15,6 +15,11 @@ export {
   type APICallErrorKind,
   isRetryableFailure,
 } from './errors/api-call-error.js';
+export {
+  type EndpointAttempt,
+  EndpointPoolError,
+  type EndpointPoolErrorReason,
+} from './errors/endpoint-pool-error.js';
 export { ForgeError } from './errors/forge-error.js';
 export { httpCallError, scrubError } from './errors/http-call-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
@@ -96,6 +101,32 @@ export {
 } from './middleware/with-request-defaults.js';
 export { type RetryEvent, type RetryOptions, withRetry } from './middleware/with-retry.js';
 export { type TimeoutOptions, withTimeout } from './middleware/with-timeout.js';
+export { endpointLabel } from './pool/endpoint-label.js';
+export {
+  createEndpointPool,
+  type EndpointPool,
+  type EndpointPoolOptions,
+  isEndpointPool,
+  type PoolEndpoint,
+} from './pool/endpoint-pool.js';
+export type {
+  EndpointDownEvent,
+  EndpointPoolEvent,
+  EndpointPoolStatus,
+  EndpointProbeFailedEvent,
+  EndpointUpEvent,
+} from './pool/endpoint-pool-events.js';
+export {
+  type EndpointHealth,
+  type EndpointPoolAction,
+  type EndpointPoolState,
+  type EndpointState,
+  initialEndpointPoolState,
+  type ProbePolicy,
+  probeDelayFor,
+  reduceEndpointPool,
+} from './pool/endpoint-pool-state.js';
+export { type EndpointChoice, pickEndpoint } from './pool/pick-endpoint.js';
 export {
   CostMeter,
   type CostRecord,

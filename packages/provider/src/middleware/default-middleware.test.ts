@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineTool } from '../agent/agent-tool.js';
 import { runAgent } from '../agent/run-agent.js';
+import { callCacheKey } from '../cache/call-cache-key.js';
 import { MemoryCallCache } from '../cache/memory-call-cache.js';
 import { APICallError } from '../errors/api-call-error.js';
+import { createEndpointPool } from '../pool/endpoint-pool.js';
 import { CostMeter } from '../pricing/cost-meter.js';
 import { ManualClock } from '../testing/manual-clock.js';
 import { MockLanguageModel } from '../testing/mock-language-model.js';
@@ -110,5 +112,51 @@ describe('applyDefaultMiddleware', () => {
     expect(result.costUsd).toBe(20);
     expect(recorder.calls.map((call) => call.role)).toEqual(['generate', 'generate']);
     expect(meter.totals().byRole['generate']?.calls).toBe(2);
+  });
+
+  it('over an endpoint pool, a call that fails over is recorded, metered and cached once, under a key no endpoint changes', async () => {
+    const clock = new ManualClock();
+    const down = new MockLanguageModel({
+      responses: [
+        new APICallError({ message: 'mock:m: connect ECONNREFUSED', kind: 'connection' }),
+      ],
+    });
+    const up = new MockLanguageModel({
+      responses: [{ text: 'answer', usage: { inputTokens: 7, outputTokens: 2 } }],
+    });
+    const pool = createEndpointPool({
+      clock,
+      healthCheckIntervalMs: false,
+      endpoints: [
+        { url: 'http://down/v1', model: down },
+        { url: 'http://up/v1', model: up },
+      ],
+    });
+    const recorder = new MemoryCallRecorder();
+    const meter = new CostMeter({ prices, useDefaultPrices: false });
+    const cache = new MemoryCallCache();
+    const wrapped = applyDefaultMiddleware(pool, { recorder, costMeter: meter, cache, clock });
+    const request = {
+      messages: [{ role: 'user' as const, content: 'q' }],
+      metadata: { role: 'task' },
+    };
+    const first = await wrapped.generate(request);
+    const again = await wrapped.generate(request);
+
+    expect(first).toMatchObject({ text: 'answer', costUsd: 7 });
+    expect(again).toMatchObject({ text: 'answer', cached: true, costUsd: 0 });
+    expect([down.calls.length, up.calls.length]).toEqual([1, 1]);
+    expect(recorder.calls).toHaveLength(2);
+    expect(recorder.calls[0]?.error).toBeUndefined();
+    expect(meter.totals().total).toMatchObject({
+      calls: 1,
+      cachedCalls: 1,
+      inputTokens: 7,
+      usd: 7,
+    });
+    // The pool reports the endpoints' identity, so its cache key is the single server's.
+    expect(callCacheKey(pool, request)).toBe(callCacheKey(up, request));
+    expect(callCacheKey(pool, request)).toBe(callCacheKey(down, request));
+    pool.close();
   });
 });

@@ -2,6 +2,7 @@ import { APICallError } from '../errors/api-call-error.js';
 import type { GenerateRequest } from '../language-model/generate-request.js';
 import type { GenerateResult } from '../language-model/generate-result.js';
 import type { LanguageModel } from '../language-model/language-model.js';
+import { isEndpointPool } from '../pool/endpoint-pool.js';
 import { abortReason, type Clock, systemClock } from './clock.js';
 import { modelIdentity } from './language-model-middleware.js';
 
@@ -17,12 +18,17 @@ export interface TimeoutOptions {
  * Gives every call a deadline. On expiry the call's signal is aborted (adapters close the
  * connection) and the call rejects with a retryable `APICallError` of kind `timeout`. A caller's
  * own abort rejects with the caller's reason. The call settles at the deadline even when the
- * wrapped model ignores its signal.
+ * wrapped model ignores its signal. On an endpoint pool the deadline is set on each endpoint
+ * attempt inside the pool, so an endpoint that times out is taken out and the call goes at once
+ * to another.
  */
 export function withTimeout(model: LanguageModel, options: TimeoutOptions): LanguageModel {
   const { timeoutMs } = options;
   if (!(timeoutMs > 0)) {
     throw new RangeError(`withTimeout: timeoutMs must be a positive number, got ${timeoutMs}`);
+  }
+  if (isEndpointPool(model)) {
+    return model.withEndpointMiddleware((endpoint) => withTimeout(endpoint, options));
   }
   const clock = options.clock ?? systemClock;
   return {
