@@ -1,30 +1,69 @@
-import type { ProviderFactory } from '@forge/provider';
+import { type EndpointPool, endpointLabel, type ProviderFactory } from '@forge/provider';
 import OpenAI from 'openai';
 import { OpenAIChatModel } from './openai-chat-model.js';
-import { type OpenAISettings, resolveOpenAISettings } from './openai-settings.js';
+import { createOpenAIEndpointPool } from './openai-endpoint-pool.js';
+import {
+  type OpenAISettings,
+  type ResolvedOpenAISettings,
+  resolveOpenAISettings,
+} from './openai-settings.js';
 
-/** Makes models of one OpenAI (or OpenAI-compatible) endpoint. */
+/** Makes models of one OpenAI (or OpenAI-compatible) endpoint, or of a pool of them. */
 export interface OpenAIProvider {
-  /** A Chat Completions model, e.g. `provider('gpt-5.5')`. */
-  (modelId: string): OpenAIChatModel;
+  /**
+   * A Chat Completions model, e.g. `provider('gpt-5.5')`; with several base URLs, an
+   * `EndpointPool` over one such model per server.
+   */
+  (modelId: string): OpenAIChatModel | EndpointPool;
   /** Same as calling the provider. */
-  languageModel(modelId: string): OpenAIChatModel;
+  languageModel(modelId: string): OpenAIChatModel | EndpointPool;
   /** Provider name the models report. */
   readonly providerName: string;
-  /** Base URL in use. */
+  /** Base URL in use (the first, for a pool). */
   readonly baseURL: string;
+  /** Every base URL; more than one makes each model a pool. */
+  readonly baseURLs: readonly string[];
 }
 
 /**
  * Creates an OpenAI provider. Settings are validated and the key loaded here, so a missing
  * `OPENAI_API_KEY` fails now, before any work is spent. The SDK's own retries are turned off
- * and its timeout made long: Forge's middleware owns both.
+ * and its timeout made long: Forge's middleware owns both. With several base URLs, each model is
+ * a pool that routes calls over the servers and takes failing ones out (`createEndpointPool`).
  */
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
   const resolved = resolveOpenAISettings(settings);
-  const client = new OpenAI({
-    apiKey: resolved.apiKey,
+  const clients = resolved.baseURLs.map((baseURL) => ({
+    baseURL,
+    client: openAIClient(resolved, baseURL),
+  }));
+  const languageModel = (modelId: string): OpenAIChatModel | EndpointPool => {
+    const [single] = clients;
+    if (clients.length === 1 && single !== undefined) {
+      return new OpenAIChatModel(modelId, {
+        client: single.client,
+        provider: resolved.name,
+        baseURL: endpointLabel(single.baseURL),
+      });
+    }
+    return createOpenAIEndpointPool(modelId, {
+      clients,
+      provider: resolved.name,
+      pool: resolved.pool,
+    });
+  };
+  return Object.assign(languageModel, {
+    languageModel,
+    providerName: resolved.name,
     baseURL: resolved.baseURL,
+    baseURLs: resolved.baseURLs,
+  });
+}
+
+function openAIClient(resolved: ResolvedOpenAISettings, baseURL: string): OpenAI {
+  return new OpenAI({
+    apiKey: resolved.apiKey,
+    baseURL,
     organization: resolved.organization ?? null,
     project: resolved.project ?? null,
     defaultHeaders: resolved.headers,
@@ -32,13 +71,6 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
     timeout: resolved.requestTimeoutMs,
     logLevel: 'warn',
     ...(resolved.fetch ? { fetch: resolved.fetch } : {}),
-  });
-  const languageModel = (modelId: string) =>
-    new OpenAIChatModel(modelId, { client, provider: resolved.name, baseURL: resolved.baseURL });
-  return Object.assign(languageModel, {
-    languageModel,
-    providerName: resolved.name,
-    baseURL: resolved.baseURL,
   });
 }
 

@@ -1,4 +1,9 @@
-import { InvalidArgumentError, LoadSettingError, redactSecrets } from '@forge/provider';
+import {
+  InvalidArgumentError,
+  isEndpointPool,
+  LoadSettingError,
+  redactSecrets,
+} from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { createOpenAI, openAIProviderFactory } from './create-openai.js';
 import { resolveOpenAISettings } from './openai-settings.js';
@@ -61,6 +66,85 @@ describe('OpenAI settings', () => {
       specificationVersion: 'v1',
     });
     expect(() => openAIProviderFactory('gpt-5.5', { environment: {} })).toThrow(LoadSettingError);
+  });
+});
+
+describe('OpenAI base URL lists (endpoint pools)', () => {
+  it('takes a list, a comma-separated string, or OPENAI_BASE_URL with several URLs', () => {
+    const urls = ['http://gpu-1:8000/v1', 'http://gpu-2:8000/v1'];
+    expect(resolveOpenAISettings({ baseURL: urls, environment: {} })).toMatchObject({
+      baseURL: urls[0],
+      baseURLs: urls,
+    });
+    expect(
+      resolveOpenAISettings({
+        baseURL: 'http://gpu-1:8000/v1/, http://gpu-2:8000/v1',
+        environment: {},
+      }).baseURLs,
+    ).toEqual(urls);
+    expect(
+      resolveOpenAISettings({
+        environment: { OPENAI_BASE_URL: 'http://gpu-1:8000/v1,,http://gpu-2:8000/v1,' },
+      }).baseURLs,
+    ).toEqual(urls);
+    const provider = createOpenAI({ baseURL: urls, environment: {} });
+    expect(provider.baseURLs).toEqual(urls);
+    expect(provider('Qwen/Qwen3-8B')).toMatchObject({
+      provider: 'openai',
+      modelId: 'Qwen/Qwen3-8B',
+    });
+  });
+
+  it('names the bad entry and where it came from', () => {
+    expect(() =>
+      resolveOpenAISettings({
+        environment: { OPENAI_BASE_URL: 'http://gpu-1:8000/v1,gpu-2:8000' },
+      }),
+    ).toThrow(
+      'OpenAI settings → OPENAI_BASE_URL (entry 2 of 2): "gpu-2:8000" must start with http:// or https://',
+    );
+    expect(() =>
+      resolveOpenAISettings({ baseURL: ['http://a/v1', 'nope'], environment: {} }),
+    ).toThrow('OpenAI settings → baseURL (entry 2 of 2): "nope" is not a URL');
+    expect(() =>
+      resolveOpenAISettings({ baseURL: ['http://a/v1', 'http://a/v1/'], environment: {} }),
+    ).toThrow('OpenAI settings → baseURL: http://a/v1 is listed twice');
+    expect(() => resolveOpenAISettings({ baseURL: ' , ', environment: {} })).toThrow(
+      'OpenAI settings → baseURL: no URL given',
+    );
+    expect(() => resolveOpenAISettings({ environment: { OPENAI_BASE_URL: ' ,' } })).toThrow(
+      'OpenAI settings → OPENAI_BASE_URL: no URL given',
+    );
+    expect(() =>
+      createOpenAI({
+        baseURL: ['http://a/v1', 'http://b/v1'],
+        pool: { endpointConcurrency: 0 },
+        environment: {},
+      }),
+    ).toThrow('pool.endpointConcurrency');
+  });
+
+  it('still needs the key when any URL of the list is OpenAI’s own', () => {
+    expect(() =>
+      resolveOpenAISettings({
+        baseURL: ['http://gpu-1:8000/v1', 'https://api.openai.com/v1'],
+        environment: {},
+      }),
+    ).toThrow(LoadSettingError);
+  });
+
+  it('keeps a password written into a URL out of every message', () => {
+    const provider = createOpenAI({
+      baseURL: ['http://user:pa55-w0rd-xyz@gpu-1:8000/v1', 'http://gpu-2:8000/v1'],
+      environment: {},
+    });
+    const model = provider('task');
+    if (!isEndpointPool(model)) throw new Error('expected a pool');
+    expect(model.status().endpoints.map((endpoint) => endpoint.endpoint)).toEqual([
+      'http://gpu-1:8000/v1',
+      'http://gpu-2:8000/v1',
+    ]);
+    expect(redactSecrets('failed: pa55-w0rd-xyz')).toBe('failed: [REDACTED]');
   });
 });
 
