@@ -79,7 +79,11 @@ export {
 export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
 export { registerConfigProviders } from './models/register-config-providers.js';
-export { type ResolveModelOptions, resolveModel } from './models/resolve-model.js';
+export {
+  endpointPoolOf,
+  type ResolveModelOptions,
+  resolveModel,
+} from './models/resolve-model.js';
 export { evaluateOnTest, type TestScores } from './run/evaluate-test.js';
 export { loadConfiguredBenchmark, loadConfiguredSplits } from './run/load-benchmark.js';
 export { type OptimizeOptions, type OptimizeResult, optimize } from './run/optimize.js';
@@ -92,9 +96,15 @@ export {
   runConfigFileName,
   saveRunConfig,
 } from './run/run-directory.js';
-export { createRunModels, modelSettings, type RunModels } from './run/run-models.js';
+export {
+  createRunModels,
+  modelSettings,
+  type RunModelPool,
+  type RunModels,
+} from './run/run-models.js';
 export type {
   ArtifactsWrittenEvent,
+  EndpointStatusEvent,
   ForgeEvent,
   ForgeRunEndEvent,
   RunPreparedEvent,

@@ -127,4 +127,86 @@ describe('createRunRenderer', () => {
     });
     expect(err()).toBe(`${stopNotice}\n`);
   });
+
+  it('says when a pooled server goes down and comes back, and ends with each server’s counts', () => {
+    const { terminal: plain, err } = terminal();
+    const renderer = createRunRenderer(plain, 'plain');
+    const identity = { provider: 'openai', modelId: 'task' };
+    const endpoint = (url: string, health: 'up' | 'down', requests: number, failures: number) => ({
+      endpoint: url,
+      health,
+      outstanding: 0,
+      concurrency: null,
+      requests,
+      answered: requests - failures,
+      failures,
+      takenOut: failures === 0 ? 0 : 1,
+      strikes: 0,
+      latencyMs: 12,
+      downSince: null,
+      nextProbeAt: null,
+      lastError: null,
+      lastSeenAt: 0,
+    });
+    const poolEvents: ForgeEvent[] = [
+      {
+        type: 'endpoint-down',
+        ...identity,
+        endpoint: 'http://gpu-1:8000/v1',
+        reason: 'could not reach http://gpu-1:8000/v1: connect ECONNREFUSED',
+        nextProbeInMs: 1000,
+        up: 2,
+      },
+      {
+        type: 'endpoint-probe-failed',
+        ...identity,
+        endpoint: 'http://gpu-1:8000/v1',
+        reason: 'probe failed: connect ECONNREFUSED',
+        nextProbeInMs: 2000,
+      },
+      {
+        type: 'endpoint-up',
+        ...identity,
+        endpoint: 'http://gpu-1:8000/v1',
+        downForMs: 3000,
+        up: 3,
+      },
+      {
+        type: 'endpoint-down',
+        ...identity,
+        endpoint: 'http://gpu-2:8000/v1',
+        reason: 'HTTP 503: overloaded',
+        nextProbeInMs: 12_400,
+        up: 0,
+      },
+      {
+        type: 'endpoint-status',
+        pools: [
+          {
+            model: 'openai:task',
+            roles: ['task'],
+            status: {
+              ...identity,
+              up: 1,
+              outstanding: 0,
+              waiting: 0,
+              endpoints: [
+                endpoint('http://gpu-1:8000/v1', 'up', 40, 1),
+                endpoint('http://gpu-2:8000/v1', 'down', 7, 2),
+              ],
+            },
+          },
+        ],
+      },
+    ];
+    for (const event of poolEvents) renderer.onEvent(event);
+    renderer.finish();
+    expect(err().split('\n')).toEqual([
+      'endpoint http://gpu-1:8000/v1 of openai:task is down (could not reach http://gpu-1:8000/v1: connect ECONNREFUSED); calls go to the 2 others, probing it again in 1.0 s',
+      'endpoint http://gpu-1:8000/v1 of openai:task is back after 3.0 s',
+      'endpoint http://gpu-2:8000/v1 of openai:task is down (HTTP 503: overloaded); no server of the pool is up, probing it again in 12 s',
+      'endpoints of openai:task (task): http://gpu-1:8000/v1 up, 40 requests, 1 failed; http://gpu-2:8000/v1 down, 7 requests, 2 failed',
+      '',
+    ]);
+  });
 });

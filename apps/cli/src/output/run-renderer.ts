@@ -1,5 +1,6 @@
 import type { ForgeEvent } from '@forge/sdk';
 import { createLogUpdate } from 'log-update';
+import { endpointEventLine, endpointStatusLines } from './endpoint-lines.js';
 import { formatProgress } from './progress-line.js';
 import { colors, type OutputMode, percent, type Terminal } from './terminal.js';
 
@@ -154,6 +155,16 @@ export function createRunRenderer(
       }
       case 'warning':
         line(`${color.yellow('warning:')} ${event.message}`);
+        return;
+      case 'endpoint-down':
+      case 'endpoint-up':
+      case 'endpoint-probe-failed': {
+        const text = endpointEventLine(event);
+        if (text !== undefined) line(event.type === 'endpoint-down' ? color.yellow(text) : text);
+        return;
+      }
+      case 'endpoint-status':
+        for (const text of endpointStatusLines(event)) line(text);
         return;
       case 'test-skipped':
         line(

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+// Built-in providers whose adapters talk to one server; `openai` and user providers may pool.
+const unpooledProviders = new Set(['anthropic', 'ollama', 'sim']);
+
 /** Settings of one model: limits and request defaults. */
 export const modelSettingsSchema = z
   .object({
@@ -39,6 +42,21 @@ export const modelSettingsSchema = z
       .describe(
         'Server URL (OpenAI-compatible servers, Anthropic, Ollama); the environment variable is used otherwise.',
       ),
+    baseURLs: z
+      .array(z.url({ protocol: /^https?$/ }))
+      .min(1)
+      .optional()
+      .describe(
+        'A pool of OpenAI-compatible servers serving the same model (e.g. several vLLM instances), each URL including /v1: every call goes to the server with the fewest calls in flight; a server that fails or times out is taken out, the call goes to another, and the server is probed (GET /models) with back-off until it answers. Also written as OPENAI_BASE_URL with comma-separated URLs. openai: models only; give baseURL or baseURLs, not both.',
+      ),
+    endpointConcurrency: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe(
+        'Calls in flight at once per server of a pool (baseURLs or a comma-separated OPENAI_BASE_URL). Default no limit of its own; `concurrency` limits the pool as a whole.',
+      ),
     providerOptions: z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()
@@ -50,7 +68,30 @@ export const modelSettingsSchema = z
         "Provider settings handed to its factory (e.g. OpenAI organization, or the simulated world's knobs for sim: models). Never put API keys here: use the environment.",
       ),
   })
-  .strict();
+  .strict()
+  .superRefine((settings, context) => {
+    if (settings.baseURLs !== undefined && settings.baseURL !== undefined) {
+      context.addIssue({
+        code: 'custom',
+        path: ['baseURLs'],
+        message: 'give baseURL (one server) or baseURLs (a pool), not both',
+      });
+    }
+    const provider = settings.model.slice(0, settings.model.indexOf(':'));
+    const pooled =
+      settings.baseURLs !== undefined
+        ? 'baseURLs'
+        : settings.endpointConcurrency !== undefined
+          ? 'endpointConcurrency'
+          : undefined;
+    if (pooled !== undefined && unpooledProviders.has(provider)) {
+      context.addIssue({
+        code: 'custom',
+        path: [pooled],
+        message: `endpoint pools are for OpenAI-compatible servers (openai: models); ${provider}: takes one server`,
+      });
+    }
+  });
 
 /** A model: a model string, or settings with a model string. */
 export const modelConfigSchema = z.union([z.string(), modelSettingsSchema]);

@@ -75,6 +75,41 @@ describe('config files', () => {
     expect([error.line, error.field]).toEqual([6, 'sead']);
   });
 
+  it('reads a pool of servers (baseURLs, endpointConcurrency) and names the line of a bad one', async () => {
+    const good = write(
+      'pool.yaml',
+      'benchmark: sim\ntaskModel:\n  model: openai:Qwen/Qwen3-8B\n  baseURLs: [http://gpu-1:8000/v1, http://gpu-2:8000/v1]\n  endpointConcurrency: 16\noptimizerModel: sim:optimizer\nbudget: { maxEvaluations: 10 }\n',
+    );
+    expect((await load(good)).taskModel).toEqual({
+      model: 'openai:Qwen/Qwen3-8B',
+      baseURLs: ['http://gpu-1:8000/v1', 'http://gpu-2:8000/v1'],
+      endpointConcurrency: 16,
+    });
+    const badURL = write(
+      'pool-bad.yaml',
+      'benchmark: sim\ntaskModel:\n  model: openai:Qwen/Qwen3-8B\n  baseURLs:\n    - http://gpu-1:8000/v1\n    - gpu-2:8000\noptimizerModel: sim:optimizer\nbudget: { maxEvaluations: 10 }\n',
+    );
+    const error = await failure(load(badURL));
+    expect([error.line, error.field]).toEqual([6, 'taskModel.baseURLs.1']);
+    const both = write(
+      'pool-both.yaml',
+      'benchmark: sim\ntaskModel:\n  model: openai:task\n  baseURL: http://a/v1\n  baseURLs: [http://b/v1]\noptimizerModel: sim:optimizer\nbudget: { maxEvaluations: 10 }\n',
+    );
+    const bothError = await failure(load(both));
+    expect([bothError.line, bothError.field]).toEqual([5, 'taskModel.baseURLs']);
+    expect(bothError.message).toContain('give baseURL (one server) or baseURLs (a pool), not both');
+    const anthropic = write(
+      'pool-anthropic.yaml',
+      'benchmark: sim\ntaskModel: sim:task\noptimizerModel:\n  model: anthropic:claude-sonnet-4-6\n  endpointConcurrency: 4\nbudget: { maxEvaluations: 10 }\n',
+    );
+    const anthropicError = await failure(load(anthropic));
+    expect([anthropicError.line, anthropicError.field]).toEqual([
+      5,
+      'optimizerModel.endpointConcurrency',
+    ]);
+    expect(anthropicError.message).toContain('endpoint pools are for OpenAI-compatible servers');
+  });
+
   it('reports a missing required field', async () => {
     const file = write(
       'missing.yaml',

@@ -5,9 +5,11 @@ import {
   type Clock,
   type CostMeter,
   defaultProviderRegistry,
+  type EndpointPool,
   type Environment,
   type GenerateRequest,
   InvalidArgumentError,
+  isEndpointPool,
   type LanguageModel,
   type ModelLimiter,
   ProviderRegistry,
@@ -20,8 +22,11 @@ import { builtinProviders } from './builtin-providers.js';
 export interface ResolveModelOptions {
   /** Provider settings (API key, base URL, host, headers, …) handed to the provider's factory. */
   readonly settings?: { readonly [key: string]: unknown };
-  /** Shorthand for the server address: `baseURL` for OpenAI/Anthropic, `host` for Ollama. */
-  readonly baseURL?: string;
+  /**
+   * Shorthand for the server address: `baseURL` for OpenAI/Anthropic, `host` for Ollama. A list
+   * (OpenAI-compatible servers) makes the model a pool of those servers.
+   */
+  readonly baseURL?: string | readonly string[];
   /** Environment to read keys and URLs from. Default `process.env`. */
   readonly environment?: Environment;
   /**
@@ -65,6 +70,17 @@ export interface ResolveModelOptions {
 }
 
 const resolvedMarker = Symbol.for('forge.sdk.resolvedModel');
+const poolMarker = Symbol.for('forge.sdk.endpointPool');
+
+/**
+ * The endpoint pool under a model `resolveModel` made (from several base URLs), for its status
+ * and events; `undefined` for a model of one server.
+ */
+export function endpointPoolOf(model: LanguageModel): EndpointPool | undefined {
+  if (isEndpointPool(model)) return model;
+  const pool = (model as { [poolMarker]?: unknown })[poolMarker];
+  return isEndpointPool(pool) ? pool : undefined;
+}
 
 /**
  * Turns a model string (`openai:gpt-5.5`, `anthropic:claude-sonnet-4-6`, `ollama:qwen3:8b`, or a
@@ -109,6 +125,8 @@ export function resolveModel(
     clock: options.clock,
   });
   Object.defineProperty(wrapped, resolvedMarker, { value: true, enumerable: false });
+  if (isEndpointPool(bare))
+    Object.defineProperty(wrapped, poolMarker, { value: bare, enumerable: false });
   return wrapped;
 }
 

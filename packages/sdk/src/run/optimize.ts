@@ -99,12 +99,21 @@ export async function optimize(
   const store = new SqliteRunStore(runDir);
   const emit = (event: ForgeEvent) => options.onEvent?.(event);
   let models: RunModels | undefined;
+  const emitEndpointStatus = () => {
+    const pools = models?.pools() ?? [];
+    if (pools.length === 0) return;
+    emit({
+      type: 'endpoint-status',
+      pools: pools.map(({ model, roles, pool }) => ({ model, roles, status: pool.status() })),
+    });
+  };
   try {
     models = createRunModels(resolved, {
       environment,
       roles: method.roles,
       recorder: new SqliteCallRecorder(store.database),
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
+      onPoolEvent: emit,
     });
     const simulated = Object.values(models.names).some((name) => name.startsWith('sim:'));
     // Forge's variants write a run header; every method's first start records its id.
@@ -199,6 +208,7 @@ export async function optimize(
       warnings: search?.warnings ?? [],
       simulated,
     };
+    emitEndpointStatus();
     const files = writeRunArtifacts({ runDir, store, result, end });
     emit({ type: 'artifacts-written', runDir, files });
     emit(end);
@@ -216,6 +226,7 @@ export async function optimize(
   } catch (error) {
     store.setMeta('status', 'failed');
     store.setMeta('error', error instanceof Error ? error.message : String(error));
+    emitEndpointStatus();
     emit({
       type: 'run-end',
       reason: 'error',
@@ -238,6 +249,7 @@ export async function optimize(
     });
     throw error;
   } finally {
+    models?.close();
     store.close();
   }
 }

@@ -2,6 +2,8 @@ import {
   type CallCache,
   type CallRecorder,
   CostMeter,
+  type EndpointPool,
+  type EndpointPoolEvent,
   findModelPrice,
   type LanguageModel,
   ModelLimiter,
@@ -9,7 +11,7 @@ import {
   parsePriceTable,
 } from '@forge/provider';
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
-import { resolveModel } from '../models/resolve-model.js';
+import { endpointPoolOf, resolveModel } from '../models/resolve-model.js';
 
 /** Forge's own optimizer roles, always resolved. */
 const forgeRoles = ['reflect', 'assign', 'generate', 'verify'] as const;
@@ -38,6 +40,23 @@ export interface RunModels {
   readonly names: Readonly<Record<string, string>>;
   /** Model strings (of the roles resolved so far) the price table has no price for, sorted. */
   readonly unpricedModels: readonly string[];
+  /**
+   * The endpoint pools of the models resolved so far (models with several base URLs), each
+   * once, with the roles that use it.
+   */
+  pools(): readonly RunModelPool[];
+  /** Stops the pools' probes and health checks (the run is over). */
+  close(): void;
+}
+
+/** A model of the run that is a pool of servers. */
+export interface RunModelPool {
+  /** The model string, e.g. `openai:Qwen/Qwen3-8B`. */
+  readonly model: string;
+  /** The roles that call it (`task`, `reflect`, …). */
+  readonly roles: readonly string[];
+  /** The pool: `status()`, `subscribe(…)`. */
+  readonly pool: EndpointPool;
 }
 
 /** A model entry in its long form. */
@@ -58,6 +77,8 @@ export function createRunModels(
     environment?: Record<string, string | undefined>;
     /** Optimizer roles besides Forge's four to resolve now (a method's `roles`). */
     roles?: readonly string[];
+    /** Hears every endpoint pool's events (servers down, back, probes failed). */
+    onPoolEvent?: (event: EndpointPoolEvent) => void;
   } = {},
 ): RunModels {
   const prices =
@@ -66,9 +87,18 @@ export function createRunModels(
       : parsePriceTable(toPriceTable(config.prices), 'prices');
   const costMeter = new CostMeter(prices === undefined ? {} : { prices });
   const limiters = new Map<string, ModelLimiter>();
-  const resolve = (entry: ModelConfig, argument: string): LanguageModel => {
+  // Roles that name the same model with the same settings share one resolved model, so a pool
+  // of servers is one pool (one set of per-server limits and health) however many roles use it.
+  const resolvedModels = new Map<string, LanguageModel>();
+  const poolRoles = new Map<EndpointPool, { model: string; roles: string[] }>();
+  const resolve = (entry: ModelConfig, argument: string, role: string): LanguageModel => {
     const settings = modelSettings(entry);
     const key = JSON.stringify(settings);
+    const known = resolvedModels.get(key);
+    if (known !== undefined) {
+      noteRole(known, settings.model, role);
+      return known;
+    }
     let limiter = limiters.get(key);
     if (limiter === undefined) {
       limiter = new ModelLimiter({
@@ -82,11 +112,22 @@ export function createRunModels(
       });
       limiters.set(key, limiter);
     }
-    return resolveModel(settings.model, {
+    const baseURL = settings.baseURLs ?? settings.baseURL;
+    const providerSettings =
+      settings.endpointConcurrency === undefined
+        ? settings.settings
+        : {
+            ...settings.settings,
+            pool: {
+              ...(settings.settings?.['pool'] as Record<string, unknown> | undefined),
+              endpointConcurrency: settings.endpointConcurrency,
+            },
+          };
+    const model = resolveModel(settings.model, {
       argument,
       limiter,
-      ...(settings.baseURL === undefined ? {} : { baseURL: settings.baseURL }),
-      ...(settings.settings === undefined ? {} : { settings: settings.settings }),
+      ...(baseURL === undefined ? {} : { baseURL }),
+      ...(providerSettings === undefined ? {} : { settings: providerSettings }),
       ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
       ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
       ...(settings.maxOutputTokens === undefined
@@ -101,6 +142,20 @@ export function createRunModels(
       ...(options.recorder === undefined ? {} : { recorder: options.recorder }),
       costMeter,
     });
+    resolvedModels.set(key, model);
+    noteRole(model, settings.model, role);
+    return model;
+  };
+  const noteRole = (model: LanguageModel, name: string, role: string) => {
+    const pool = endpointPoolOf(model);
+    if (pool === undefined) return;
+    let entry = poolRoles.get(pool);
+    if (entry === undefined) {
+      entry = { model: name, roles: [] };
+      if (options.onPoolEvent !== undefined) pool.subscribe(options.onPoolEvent);
+    }
+    if (!entry.roles.includes(role)) entry.roles.push(role);
+    poolRoles.set(pool, entry);
   };
   const overrides = config.roleModels ?? {};
   const entryOf = (role: string): ModelConfig => overrides[role] ?? config.optimizerModel;
@@ -112,13 +167,14 @@ export function createRunModels(
       model = resolve(
         entryOf(role),
         overrides[role] === undefined ? 'optimizerModel' : `roleModels.${role}`,
+        role,
       );
       byRole.set(role, model);
       names[role] = modelSettings(entryOf(role)).model;
     }
     return model;
   };
-  const task = resolve(config.taskModel, 'taskModel');
+  const task = resolve(config.taskModel, 'taskModel', 'task');
   for (const role of [...forgeRoles, ...(options.roles ?? [])]) optimizer(role);
   return {
     task,
@@ -139,6 +195,15 @@ export function createRunModels(
           );
         })
         .sort();
+    },
+    pools: () =>
+      [...poolRoles].map(([pool, entry]) => ({
+        model: entry.model,
+        roles: [...entry.roles],
+        pool,
+      })),
+    close: () => {
+      for (const pool of poolRoles.keys()) pool.close();
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { ContractWarning, SearchEvent } from '@forge/core';
 import type { MethodNoteEvent } from '@forge/method';
+import type { EndpointPoolEvent, EndpointPoolStatus } from '@forge/provider';
 
 /** The run is ready: data loaded, models resolved, run directory open. */
 export interface RunPreparedEvent {
@@ -50,6 +51,23 @@ export interface TestEvaluatedEvent {
   readonly repeats: number;
 }
 
+/**
+ * Where the servers of each pooled model (several base URLs) stand: emitted once the run's
+ * calls are over, before `run-end`, when any model is a pool.
+ */
+export interface EndpointStatusEvent {
+  readonly type: 'endpoint-status';
+  /** One entry per pooled model. */
+  readonly pools: readonly {
+    /** The model string. */
+    readonly model: string;
+    /** The roles that called it. */
+    readonly roles: readonly string[];
+    /** Its servers: up or down, requests, failures, calls in flight. */
+    readonly status: EndpointPoolStatus;
+  }[];
+}
+
 /** Files written to the run directory. */
 export interface ArtifactsWrittenEvent {
   readonly type: 'artifacts-written';
@@ -94,12 +112,15 @@ export interface ForgeRunEndEvent {
 /**
  * Everything `optimize` reports: the core's search events (but its `run-end`), which every method
  * emits in their contract form (`run-start`, `evaluation-end`, `candidate-validated`, `step-end`),
- * methods' own notes, and the sdk's events.
+ * methods' own notes, the endpoint pools' events (`endpoint-down`, `endpoint-up`,
+ * `endpoint-probe-failed`, as they happen), and the sdk's events.
  */
 export type ForgeEvent =
   | Exclude<SearchEvent, { type: 'run-end' }>
   | MethodNoteEvent
   | RunPreparedEvent
+  | EndpointPoolEvent
+  | EndpointStatusEvent
   | TestEvaluatedEvent
   | TestSkippedEvent
   | ArtifactsWrittenEvent

@@ -147,3 +147,46 @@ describe('startSimServer with the real openai SDK', () => {
     expect(empty.status).toBe(400);
   });
 });
+
+describe('startSimServer traffic controls', () => {
+  it('counts completions and model listings, and holds answers while a delay is set', async () => {
+    const own = await startSimServer({ malformedRate: 0 });
+    try {
+      const ownClient = new OpenAI({ apiKey: 'simulated', baseURL: own.url, maxRetries: 0 });
+      const ask = (signal?: AbortSignal) =>
+        ownClient.chat.completions.create(
+          {
+            model: 'task',
+            messages: [
+              { role: 'system', content: interpretSeedPrompt },
+              { role: 'user', content: interpretMessage('Born 03.04.2021.') },
+            ],
+          },
+          signal === undefined ? {} : { signal },
+        );
+      const quick = await ask();
+      await ownClient.models.list();
+      expect(own.requestCounts()).toEqual({ completions: 1, models: 1 });
+      own.setResponseDelay(60_000);
+      const controller = new AbortController();
+      let settled = false;
+      const held = ask(controller.signal).finally(() => {
+        settled = true;
+      });
+      while (own.requestCounts().completions < 2) await new Promise((done) => setTimeout(done, 5));
+      // Model listings (health probes) are answered while the completion is held.
+      await ownClient.models.list();
+      expect(settled).toBe(false);
+      controller.abort();
+      await expect(held).rejects.toThrow();
+      // A transport delay only: the simulated answer is the same.
+      own.setResponseDelay(20);
+      const slow = await ask();
+      expect(slow.choices[0]?.message.content).toBe(quick.choices[0]?.message.content);
+      expect(own.requestCounts()).toEqual({ completions: 3, models: 2 });
+      expect(() => own.setResponseDelay(-1)).toThrow(RangeError);
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -25,8 +25,22 @@ export interface SimServer {
   readonly url: string;
   /** The port it listens on. */
   readonly port: number;
+  /** Requests received so far: chat completions, and model listings (health probes). */
+  requestCounts(): { readonly completions: number; readonly models: number };
+  /**
+   * Holds every chat completion this long before answering, from now on — a slow server, for
+   * tests of routing. A transport delay only: the answers stay the same. 0 turns it off.
+   */
+  setResponseDelay(milliseconds: number): void;
   /** Stops listening and closes open connections. */
   close(): Promise<void>;
+}
+
+/** What the request handler counts and how long it holds answers. */
+interface Traffic {
+  completions: number;
+  models: number;
+  delayMs: number;
 }
 
 const maxBodyBytes = 16 * 1024 * 1024;
@@ -45,8 +59,9 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
     [simOptimizerModelId, createSimOptimizerModel(resolved)],
   ]);
   const lookup = (id: string) => models.get(id.startsWith('sim:') ? id.slice(4) : id);
+  const traffic: Traffic = { completions: 0, models: 0, delayMs: 0 };
   const server = createServer((request, response) => {
-    handle(request, response, lookup, [...models.keys()]).catch((error: unknown) => {
+    handle(request, response, lookup, [...models.keys()], traffic).catch((error: unknown) => {
       if (!response.headersSent) {
         send(
           response,
@@ -70,6 +85,13 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
   return {
     url: `http://${urlHost}:${address.port}/v1`,
     port: address.port,
+    requestCounts: () => ({ completions: traffic.completions, models: traffic.models }),
+    setResponseDelay: (milliseconds) => {
+      if (!(milliseconds >= 0)) {
+        throw new RangeError(`setResponseDelay: expected milliseconds >= 0, got ${milliseconds}`);
+      }
+      traffic.delayMs = milliseconds;
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
@@ -83,8 +105,11 @@ async function handle(
   response: ServerResponse,
   lookup: (id: string) => LanguageModel | undefined,
   ids: readonly string[],
+  traffic: Traffic,
 ): Promise<void> {
   const path = new URL(request.url ?? '/', 'http://localhost').pathname.replace(/\/+$/, '');
+  if (request.method === 'GET' && path.startsWith('/v1/models')) traffic.models++;
+  if (request.method === 'POST' && path === '/v1/chat/completions') traffic.completions++;
   if (request.method === 'GET' && path === '/v1/models') {
     send(response, 200, { object: 'list', data: ids.map(describeModel) });
     return;
@@ -195,7 +220,27 @@ async function handle(
     if (!response.writableEnded) abort.abort(new Error('client closed the connection'));
   });
   const result = await model.generate(toGenerateRequest(parsed.data, abort.signal));
+  if (traffic.delayMs > 0 && !(await held(traffic.delayMs, abort.signal))) return;
   send(response, 200, toChatCompletion(result, parsed.data.model, Math.floor(Date.now() / 1000)));
+}
+
+/** Waits; false when the client went away meanwhile (nothing is left to answer). */
+function held(milliseconds: number, signal: AbortSignal): Promise<boolean> {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, milliseconds);
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve(false);
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
 }
 
 function describeModel(id: string) {

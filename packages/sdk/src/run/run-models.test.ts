@@ -1,0 +1,92 @@
+import type { EndpointPoolEvent } from '@forge/provider';
+import { openAIChatCompletion, startOpenAITestServer } from '@forge/provider-openai/testing';
+import { describe, expect, it } from 'vitest';
+import { parseForgeConfig } from '../config/load-config.js';
+import { endpointPoolOf } from '../models/resolve-model.js';
+import { createRunModels } from './run-models.js';
+
+const config = (value: Record<string, unknown>) =>
+  parseForgeConfig({
+    file: '<test>',
+    value: { benchmark: 'sim', budget: { maxEvaluations: 10 }, ...value },
+  });
+
+describe('createRunModels with endpoint pools', () => {
+  it('makes a model with baseURLs a pool, with its per-server concurrency, shared by the roles that name it', () => {
+    const models = createRunModels(
+      config({
+        taskModel: {
+          model: 'openai:task',
+          baseURLs: ['http://gpu-1:8000/v1', 'http://gpu-2:8000/v1'],
+          endpointConcurrency: 3,
+        },
+        optimizerModel: {
+          model: 'openai:optimizer',
+          baseURLs: ['http://gpu-1:8000/v1', 'http://gpu-2:8000/v1'],
+        },
+        roleModels: { verify: 'sim:optimizer' },
+      }),
+      { environment: {} },
+    );
+    const taskPool = endpointPoolOf(models.task);
+    expect(
+      taskPool?.status().endpoints.map((endpoint) => [endpoint.endpoint, endpoint.concurrency]),
+    ).toEqual([
+      ['http://gpu-1:8000/v1', 3],
+      ['http://gpu-2:8000/v1', 3],
+    ]);
+    expect(models.reflect).toBe(models.assign);
+    expect(endpointPoolOf(models.verify)).toBeUndefined();
+    expect(
+      models
+        .pools()
+        .map((entry) => [entry.model, entry.roles, entry.pool.status().endpoints.length]),
+    ).toEqual([
+      ['openai:task', ['task'], 2],
+      ['openai:optimizer', ['reflect', 'assign', 'generate'], 2],
+    ]);
+    models.close();
+  });
+
+  it('makes every openai: model a pool when OPENAI_BASE_URL lists several servers', () => {
+    const models = createRunModels(
+      config({ taskModel: 'openai:task', optimizerModel: 'openai:optimizer' }),
+      { environment: { OPENAI_BASE_URL: 'http://gpu-1:8000/v1,http://gpu-2:8000/v1' } },
+    );
+    expect(models.pools().map((entry) => entry.model)).toEqual(['openai:task', 'openai:optimizer']);
+    expect(endpointPoolOf(models.task)?.status().endpoints[0]?.concurrency).toBeNull();
+    models.close();
+  });
+
+  it('passes each pool’s events on, and the call a dead server could not answer is answered by another', async () => {
+    await using alive = await startOpenAITestServer({
+      handler: () => openAIChatCompletion({ text: 'from the live server' }),
+    });
+    const dead = await startOpenAITestServer();
+    const deadURL = dead.baseURL;
+    await dead.close();
+    const events: EndpointPoolEvent[] = [];
+    const models = createRunModels(
+      config({
+        taskModel: { model: 'openai:task', baseURLs: [deadURL, alive.baseURL], maxRetries: 0 },
+        optimizerModel: 'sim:optimizer',
+      }),
+      { environment: {}, onPoolEvent: (event) => events.push(event) },
+    );
+    const answer = await models.task.generate({
+      messages: [{ role: 'user', content: 'hello' }],
+      metadata: { role: 'task' },
+    });
+    expect(answer.text).toBe('from the live server');
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      type: 'endpoint-down',
+      provider: 'openai',
+      modelId: 'task',
+      endpoint: deadURL,
+      up: 1,
+    });
+    expect(models.costMeter.totals().total.calls).toBe(1);
+    models.close();
+  });
+});
