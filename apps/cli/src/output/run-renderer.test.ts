@@ -143,6 +143,7 @@ describe('createRunRenderer', () => {
       takenOut: failures === 0 ? 0 : 1,
       strikes: 0,
       latencyMs: 12,
+      latencyAt: 0,
       downSince: null,
       nextProbeAt: null,
       lastError: null,

@@ -107,7 +107,7 @@ export class EndpointPoolCore {
     tried: ReadonlySet<number>,
     signal: AbortSignal | undefined,
   ): Promise<number | undefined> {
-    const choice = pickEndpoint(this.state, tried);
+    const choice = pickEndpoint(this.state, tried, this.settings.clock.now());
     if (choice.kind === 'send') {
       this.dispatch({ type: 'call-sent', endpoint: choice.endpoint });
       return Promise.resolve(choice.endpoint);
@@ -180,7 +180,7 @@ export class EndpointPoolCore {
   private drain(): void {
     for (let index = 0; index < this.waiters.length; ) {
       const waiter = this.waiters[index] as Waiter;
-      const choice = pickEndpoint(this.state, waiter.tried);
+      const choice = pickEndpoint(this.state, waiter.tried, this.settings.clock.now());
       if (choice.kind === 'wait') {
         index++;
         continue;

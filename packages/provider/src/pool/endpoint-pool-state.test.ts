@@ -59,11 +59,13 @@ describe('reduceEndpointPool', () => {
   it('averages the latency of answers and leaves the average alone for answers without one', () => {
     const state = run(start(), sent(0), answered(0, 10, 100), sent(0), answered(0, 20, 200));
     expect(state.endpoints[0]?.latencyMs).toBeCloseTo(130);
+    expect(state.endpoints[0]?.latencyAt).toBe(20);
     expect(state.endpoints[0]?.answered).toBe(2);
     expect(state.endpoints[0]?.outstanding).toBe(0);
     expect(state.endpoints[0]?.lastSeenAt).toBe(20);
     const after400 = run(state, sent(0), answered(0, 30, null));
     expect(after400.endpoints[0]?.latencyMs).toBeCloseTo(130);
+    expect(after400.endpoints[0]?.latencyAt).toBe(20);
     expect(after400.endpoints[0]?.answered).toBe(3);
   });
 
@@ -112,6 +114,7 @@ describe('reduceEndpointPool', () => {
       nextProbeAt: null,
       lastSeenAt: 17000,
       latencyMs: null,
+      latencyAt: null,
       takenOut: 1,
     });
   });

@@ -29,6 +29,8 @@ export interface EndpointState {
   readonly strikes: number;
   /** Moving average of its answer latency in milliseconds; `null` before its first answer. */
   readonly latencyMs: number | null;
+  /** When the average last took in an answer (clock milliseconds); `null` before the first. */
+  readonly latencyAt: number | null;
   /** When it was taken out (clock milliseconds); `null` while up. */
   readonly downSince: number | null;
   /** When its next probe is due (clock milliseconds); `null` while up. */
@@ -122,6 +124,7 @@ export function initialEndpointPoolState(
       takenOut: 0,
       strikes: 0,
       latencyMs: null,
+      latencyAt: null,
       downSince: null,
       nextProbeAt: null,
       lastError: null,
@@ -165,12 +168,15 @@ export function reduceEndpointPool(
           answered: endpoint.answered + 1,
           strikes: 0,
           lastSeenAt: action.at,
-          latencyMs:
-            action.latencyMs === null
-              ? endpoint.latencyMs
-              : endpoint.latencyMs === null
-                ? action.latencyMs
-                : endpoint.latencyMs + latencyWeight * (action.latencyMs - endpoint.latencyMs),
+          ...(action.latencyMs === null
+            ? {}
+            : {
+                latencyMs:
+                  endpoint.latencyMs === null
+                    ? action.latencyMs
+                    : endpoint.latencyMs + latencyWeight * (action.latencyMs - endpoint.latencyMs),
+                latencyAt: action.at,
+              }),
         });
       }
       const failed = { ...released, failures: endpoint.failures + 1 };
@@ -189,7 +195,7 @@ export function reduceEndpointPool(
           nextProbeAt: null,
           lastSeenAt: action.at,
           // A server that was down may be a different process now: its old latency says nothing.
-          latencyMs: endpoint.health === 'up' ? endpoint.latencyMs : null,
+          ...(endpoint.health === 'up' ? {} : { latencyMs: null, latencyAt: null }),
         });
       }
       if (endpoint.health === 'up')

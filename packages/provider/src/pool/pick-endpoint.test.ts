@@ -4,7 +4,7 @@ import {
   type EndpointState,
   initialEndpointPoolState,
 } from './endpoint-pool-state.js';
-import { pickEndpoint } from './pick-endpoint.js';
+import { latencyFloorMs, latencyMemoryMs, pickEndpoint } from './pick-endpoint.js';
 
 function pool(overrides: readonly Partial<EndpointState>[], cursor = 0): EndpointPoolState {
   const base = initialEndpointPoolState(
@@ -52,29 +52,45 @@ describe('pickEndpoint', () => {
     });
   });
 
-  it('passes over an endpoint clearly slower than another with as few calls in flight', () => {
-    const state = pool([{ latencyMs: 900 }, { latencyMs: 400 }, { latencyMs: 600 }], 0);
-    // 900 ms is more than twice 400 ms: endpoint 0 loses the tie; 600 ms is not, so the
-    // round-robin decides between 1 and 2.
+  it('weighs calls in flight by latency: a server ten times slower gets a call once the fast one holds ten', () => {
+    const slowAndFast = (fastInFlight: number) =>
+      pool([
+        { latencyMs: 1000, outstanding: 0 },
+        { latencyMs: 100, outstanding: fastInFlight },
+      ]);
+    expect(pickEndpoint(slowAndFast(0))).toEqual({ kind: 'send', endpoint: 1 });
+    expect(pickEndpoint(slowAndFast(8))).toEqual({ kind: 'send', endpoint: 1 });
+    // (0 + 1) × 1000 = (9 + 1) × 100: a tie, the round-robin (cursor 0) decides.
+    expect(pickEndpoint(slowAndFast(9))).toEqual({ kind: 'send', endpoint: 0 });
+    expect(pickEndpoint(slowAndFast(10))).toEqual({ kind: 'send', endpoint: 0 });
+  });
+
+  it('is plain least-outstanding among servers faster than the latency floor', () => {
+    const state = pool([
+      { latencyMs: 3, outstanding: 1 },
+      { latencyMs: 90, outstanding: 0 },
+      { latencyMs: 40, outstanding: 1 },
+    ]);
     expect(pickEndpoint(state)).toEqual({ kind: 'send', endpoint: 1 });
-    expect(pickEndpoint({ ...state, cursor: 2 })).toEqual({ kind: 'send', endpoint: 2 });
-    // An endpoint without an average yet is always a contender, so a new or recovered server is tried.
+    expect(latencyFloorMs).toBe(100);
+  });
+
+  it('counts an endpoint without a recent average as fast as the fastest, so it gets tried', () => {
     const fresh = pool([{ latencyMs: 900 }, { latencyMs: 400 }, { latencyMs: null }], 2);
     expect(pickEndpoint(fresh)).toEqual({ kind: 'send', endpoint: 2 });
-  });
-
-  it('still prefers a slow endpoint with fewer calls in flight', () => {
-    const state = pool([
-      { latencyMs: 500, outstanding: 0 },
-      { latencyMs: 5, outstanding: 1 },
+    const staleAt = 1000;
+    const slowOnce = pool([
+      { latencyMs: 5000, latencyAt: staleAt },
+      { latencyMs: 200, latencyAt: staleAt + latencyMemoryMs, outstanding: 1 },
     ]);
-    expect(pickEndpoint(state)).toEqual({ kind: 'send', endpoint: 0 });
-  });
-
-  it('treats averages within network noise as equal', () => {
-    const state = pool([{ latencyMs: 2 }, { latencyMs: 190 }], 1);
-    expect(pickEndpoint(state)).toEqual({ kind: 'send', endpoint: 1 });
-    const slower = pool([{ latencyMs: 2 }, { latencyMs: 210 }], 1);
-    expect(pickEndpoint(slower)).toEqual({ kind: 'send', endpoint: 0 });
+    // Within memory the slow one loses; once its average is older than that, it is tried again.
+    expect(pickEndpoint(slowOnce, new Set(), staleAt + latencyMemoryMs)).toEqual({
+      kind: 'send',
+      endpoint: 1,
+    });
+    expect(pickEndpoint(slowOnce, new Set(), staleAt + latencyMemoryMs + 1)).toEqual({
+      kind: 'send',
+      endpoint: 0,
+    });
   });
 });

@@ -9,22 +9,30 @@ export type EndpointChoice =
   /** No endpoint it has not tried yet is up. */
   | { readonly kind: 'none' };
 
-// An endpoint counts as clearly slower only when its average latency is over twice the fastest's
-// and over 200 ms: below that, connection set-up and a loaded machine's jitter decide, not the
-// server, and equal servers should share the calls.
-const clearlyFasterRatio = 2;
-const noiseFloorMs = 100;
+/**
+ * Latencies below this count as this: under it, connection set-up and a loaded machine's jitter
+ * decide, not the server, and equal servers should share calls by their load alone.
+ */
+export const latencyFloorMs = 100;
 
 /**
- * Least-outstanding-requests routing. Among the up endpoints the call has not tried yet and that
- * have a free slot, take those with the fewest calls in flight; among them, drop any clearly
- * slower than the fastest (average latency over twice the fastest's, and over 200 ms; an endpoint
- * without an average is never dropped, so new and recovered servers get tried); take the
- * first of the rest in round-robin order from the state's cursor. Pure.
+ * How long an endpoint's average latency is believed. An older one counts as unknown, so a server
+ * that was slow once is tried again in time instead of being passed over for ever.
+ */
+export const latencyMemoryMs = 60_000;
+
+/**
+ * Least-outstanding-requests routing, weighted by latency. Among the up endpoints the call has not
+ * tried yet that have a free slot, take the one with the smallest (calls in flight + 1) × average
+ * latency: the one expected to answer first. Latencies are floored at `latencyFloorMs`, so servers
+ * of about equal speed are chosen by calls in flight alone (plain least-outstanding); an endpoint
+ * without a recent average counts as fast as the fastest, so new, recovered and long-unused servers
+ * get tried. Ties go round-robin from the state's cursor. Pure.
  */
 export function pickEndpoint(
   state: EndpointPoolState,
   tried: ReadonlySet<number> = new Set(),
+  now?: number,
 ): EndpointChoice {
   const usable = state.endpoints
     .map((endpoint, index) => ({ endpoint, index }))
@@ -32,23 +40,35 @@ export function pickEndpoint(
   if (usable.length === 0) return { kind: 'none' };
   const free = usable.filter(({ endpoint }) => hasFreeSlot(endpoint));
   if (free.length === 0) return { kind: 'wait' };
-  const fewest = Math.min(...free.map(({ endpoint }) => endpoint.outstanding));
-  const least = free.filter(({ endpoint }) => endpoint.outstanding === fewest);
-  const known = least
-    .map(({ endpoint }) => endpoint.latencyMs)
-    .filter((latency): latency is number => latency !== null);
-  const fastest = known.length === 0 ? 0 : Math.min(...known);
-  const contenders = least.filter(
-    ({ endpoint }) =>
-      endpoint.latencyMs === null ||
-      endpoint.latencyMs <= Math.max(fastest, noiseFloorMs) * clearlyFasterRatio,
-  );
+  const latencyOf = (endpoint: EndpointState): number | undefined => {
+    if (endpoint.latencyMs === null) return undefined;
+    if (
+      now !== undefined &&
+      endpoint.latencyAt !== null &&
+      now - endpoint.latencyAt > latencyMemoryMs
+    ) {
+      return undefined;
+    }
+    return Math.max(latencyFloorMs, endpoint.latencyMs);
+  };
+  const known = free
+    .map(({ endpoint }) => latencyOf(endpoint))
+    .filter((latency): latency is number => latency !== undefined);
+  const fastest = known.length === 0 ? latencyFloorMs : Math.min(...known);
   const count = state.endpoints.length;
   const distance = (index: number) => (index - state.cursor + count) % count;
-  const chosen = contenders.reduce((best, next) =>
-    distance(next.index) < distance(best.index) ? next : best,
-  );
-  return { kind: 'send', endpoint: chosen.index };
+  let best: { cost: number; index: number } | undefined;
+  for (const { endpoint, index } of free) {
+    const cost = (endpoint.outstanding + 1) * (latencyOf(endpoint) ?? fastest);
+    if (
+      best === undefined ||
+      cost < best.cost ||
+      (cost === best.cost && distance(index) < distance(best.index))
+    ) {
+      best = { cost, index };
+    }
+  }
+  return { kind: 'send', endpoint: (best as { index: number }).index };
 }
 
 function hasFreeSlot(endpoint: EndpointState): boolean {
