@@ -38,8 +38,11 @@ export interface SimServer {
 
 /** What the request handler counts and how long it holds answers. */
 interface Traffic {
+  /** Chat completion requests received. */
   completions: number;
+  /** Model listing requests received. */
   models: number;
+  /** How long each completion is held before it is sent. */
   delayMs: number;
 }
 
