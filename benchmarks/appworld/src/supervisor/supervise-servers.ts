@@ -71,6 +71,8 @@ interface Supervised {
   starts: number;
   failuresInARow: number;
   output: string[];
+  /** What the last process printed before it exited (reported while its successor is silent). */
+  exitOutput: string[];
 }
 
 /**
@@ -104,6 +106,7 @@ export function superviseAppWorldServers(
     starts: 0,
     failuresInARow: 0,
     output: [],
+    exitOutput: [],
   }));
   const emit = (event: SupervisorEvent) => options.onEvent?.(event);
 
@@ -137,7 +140,8 @@ export function superviseAppWorldServers(
       server.ready = false;
       server.child = undefined;
       if (stopping.signal.aborted) return;
-      emit({ type: 'server-exited', url: server.url, code, signal, output: [...server.output] });
+      server.exitOutput = [...server.output];
+      emit({ type: 'server-exited', url: server.url, code, signal, output: server.exitOutput });
       const delayMs = Math.min(maxRestartDelayMs, restartDelayMs * 2 ** server.failuresInARow);
       server.failuresInARow += 1;
       emit({ type: 'server-restarting', url: server.url, delayMs });
@@ -191,7 +195,10 @@ export function superviseAppWorldServers(
           throw new AppWorldServerStartError({
             servers: servers
               .filter((server) => !server.everReady)
-              .map((server) => ({ url: server.url, output: [...server.output] })),
+              .map((server) => ({
+                url: server.url,
+                output: [...(server.output.length > 0 ? server.output : server.exitOutput)],
+              })),
             waitedMs: timeoutMs,
           });
         }
