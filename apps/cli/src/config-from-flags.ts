@@ -26,6 +26,7 @@ export interface RunFlags {
   test?: boolean;
   provider?: string[];
   price?: string[];
+  extraTrain?: string[];
 }
 
 /** Parses repeated `--provider name=module` flags. */
@@ -113,6 +114,10 @@ export async function configFromFlags(
       runDir: flags.runDir,
       cache: flags.cache === false ? false : undefined,
       evaluateTest: flags.test === false ? false : undefined,
+      extraTrain:
+        flags.extraTrain === undefined || flags.extraTrain.length === 0
+          ? undefined
+          : flags.extraTrain,
     }),
     ...(Object.keys(budget).length === 0 ? {} : { budget }),
     ...(prices === undefined

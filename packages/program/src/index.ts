@@ -56,6 +56,7 @@ export {
   renderValue,
 } from './render/render-markdown.js';
 export {
+  type CoercionMode,
   type CoercionResult,
   coerceToSignature,
   coerceValue,

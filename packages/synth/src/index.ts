@@ -28,6 +28,12 @@ export {
   type ParsedSyntheticExample,
   parseSyntheticExample,
 } from './generate/parse-synthetic-example.js';
+export {
+  auditLeakage,
+  type LeakageAudit,
+  type LeakageAuditMatch,
+  type LeakagePartitionAudit,
+} from './guards/audit-leakage.js';
 export { DuplicateIndex, type DuplicateMatch } from './guards/duplicate-index.js';
 export {
   defaultLeakageNgramSize,

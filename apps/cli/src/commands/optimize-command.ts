@@ -49,6 +49,10 @@ export function addRunFlags(command: Command): Command {
       '--price <model=input/output...>',
       'the price of a model without one, USD per million tokens (e.g. openai:my-model=1.25/10)',
     )
+    .option(
+      '--extra-train <jsonl...>',
+      "append these instances (e.g. another run's synthetic.jsonl) to the training split",
+    )
     .option('--no-cache', "don't answer repeated calls from the run's cache")
     .option('--no-test', "don't evaluate on the test split after optimizing")
     .option('--json', 'print one JSON event per line');

@@ -22,7 +22,10 @@ export function synthCommand(program: Command, terminal: Terminal): void {
     .requiredOption('-k, --attempts <n>', 'generation attempts')
     .option('--seed <n>', 'seed', '0')
     .option('--generic', 'one generic intent instead of positive/negative/boundary/stress')
-    .option('--no-holdout', "don't guard against paraphrasing validation and test items")
+    .option(
+      '--no-holdout',
+      "don't guard against reproducing validation items (test overlap is only audited afterwards)",
+    )
     .option('--out <file>', 'admitted instances', 'synthetic.jsonl')
     .option(
       '--format <format>',
@@ -92,11 +95,18 @@ export function synthCommand(program: Command, terminal: Terminal): void {
       );
       if (mode === 'json') {
         terminal.out.write(
-          `${JSON.stringify({ type: 'synth-end', admitted: result.admitted.length, attempts: result.attempts.length, files: result.files })}\n`,
+          `${JSON.stringify({ type: 'synth-end', admitted: result.admitted.length, attempts: result.attempts.length, files: result.files, ...(result.leakageAudit === undefined ? {} : { leakageAudit: result.leakageAudit }) })}\n`,
         );
       } else {
+        const audit = result.leakageAudit;
+        const auditLine =
+          audit === undefined
+            ? ''
+            : `leakage audit (${audit.checked} admitted): ${Object.entries(audit.partitions)
+                .map(([name, partition]) => `${name} ${partition.matches.length} match(es)`)
+                .join(', ')}\n`;
         terminal.out.write(
-          `${result.reportText}\nwrote ${result.files.join(', ') || 'nothing (no --out)'}\n`,
+          `${result.reportText}\n${auditLine}wrote ${result.files.join(', ') || 'nothing (no --out)'}\n`,
         );
       }
     });

@@ -29,16 +29,64 @@ describe('coerceToSignature', () => {
       ok: true,
       input: { question: 'What is 17 + 28?', options: ['45', '46'] },
       gold: { answer: 45, confidence: 1, flags: { '1': true, '-2': false } },
+      converted: [],
     });
+  });
+
+  it('converts what converts losslessly, and names every converted path', () => {
+    const result = coerceToSignature(
+      {
+        question: 17,
+        options: '["45", 46]',
+        answer: ' 45 ',
+        confidence: '0.75',
+        flags: '{"1": "True", "2": false}',
+      },
+      signature,
+    );
+    expect(result).toEqual({
+      ok: true,
+      input: { question: '17', options: ['45', '46'] },
+      gold: { answer: 45, confidence: 0.75, flags: { '1': true, '2': false } },
+      converted: ['question', 'options', 'options[1]', 'answer', 'confidence', 'flags', 'flags.1'],
+    });
+  });
+
+  it.each([
+    ['answer', '4.5', 'expected an integer, got the string "4.5"'],
+    ['answer', '45.0', 'expected an integer'],
+    ['answer', '9007199254740993', 'expected an integer'],
+    ['answer', 'forty-five', 'expected an integer'],
+    ['answer', true, 'expected an integer'],
+    ['confidence', '1e400', 'expected a number'],
+    ['confidence', 'NaN', 'expected a number'],
+    ['confidence', '0x10', 'expected a number'],
+    ['flags', '{"1": "yes"}', 'expected true or false'],
+    ['flags', '{"1": 1}', 'expected true or false'],
+    ['options', '["a"', 'expected an array'],
+    ['options', '{"a": 1}', 'expected an array'],
+    ['question', false, 'expected a string'],
+  ])('does not guess: %s = %j is rejected', (field, value, reason) => {
+    const result = coerceToSignature({ ...good, [field]: value }, signature);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.reason).toContain(reason);
+  });
+
+  it('in strict mode takes only values already of the declared type', () => {
+    expect(coerceToSignature({ ...good, answer: '45' }, signature, { mode: 'strict' })).toEqual({
+      ok: false,
+      field: 'answer',
+      reason: 'expected an integer, got the string "45"',
+    });
+    expect(coerceToSignature(good, signature, { mode: 'strict' }).ok).toBe(true);
   });
 
   it.each([
     [{ ...good, extra: 1 }, 'extra', 'not declared'],
     [{ ...good, answer: undefined }, 'answer', 'missing'],
-    [{ ...good, answer: '45' }, 'answer', 'expected an integer, got the string "45"'],
     [{ ...good, answer: 45.5 }, 'answer', 'expected an integer'],
     [{ ...good, confidence: null }, 'confidence', 'got null'],
-    [{ ...good, options: ['a', 2] }, 'options[1]', 'expected a string'],
+    [{ ...good, options: ['a', null] }, 'options[1]', 'expected a string'],
     [{ ...good, options: 'a' }, 'options', 'expected an array'],
     [{ ...good, flags: { x: true } }, 'flags.x', 'dict key must be an integer'],
     [{ ...good, flags: { '1': 'yes' } }, 'flags.1', 'expected true or false'],

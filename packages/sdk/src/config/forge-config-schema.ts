@@ -103,6 +103,57 @@ export const variantSchema = z
     'forge: failure memory and the four mutation intents; prompt-search: no synthesis; random-synthesis: synthesis from random training instances; failure-memory: failure modes with one generic intent; baseline: evaluate the seed only.',
   );
 
+/** Forge's synthesis checks (paper-faithful defaults: everything on, leakage on validation only). */
+export const guardsSchema = z
+  .object({
+    coercion: z
+      .enum(['lossless', 'strict'])
+      .optional()
+      .describe(
+        'lossless (default, the paper\'s Coerce): "45" becomes 45 for an int field, "4.5" is rejected; strict: only values already of the declared JSON type.',
+      ),
+    duplicates: z
+      .union([
+        z.boolean(),
+        z
+          .object({
+            nearThreshold: z
+              .number()
+              .positive()
+              .describe('Shingle Jaccard at or above which a same-gold input is a near-duplicate.'),
+          })
+          .strict(),
+      ])
+      .optional()
+      .describe('Duplicate guard against D and earlier slots (beyond the paper). Default true.'),
+    leakage: z
+      .union([
+        z.boolean(),
+        z
+          .object({
+            ngramSize: z.number().int().positive().describe('n of the word n-grams compared.'),
+            threshold: z
+              .number()
+              .positive()
+              .max(1)
+              .describe("Share of a validation input's n-grams that counts as a leak."),
+          })
+          .partial()
+          .strict(),
+      ])
+      .optional()
+      .describe(
+        'Leakage guard against validation inputs (beyond the paper; the test set never decides anything). Default true.',
+      ),
+    audit: z
+      .boolean()
+      .optional()
+      .describe(
+        "Post-hoc audit of the admitted data against validation and test inputs, written into result.json (the paper's D.2). Default true.",
+      ),
+  })
+  .strict();
+
 /** Everything `forge optimize` and `optimize()` accept. */
 export const forgeConfigSchema = z
   .object({
@@ -213,6 +264,17 @@ export const forgeConfigSchema = z
       .strict()
       .optional()
       .describe("Overrides of the benchmark's (K, E, P) and synthesis limits."),
+    guards: guardsSchema
+      .optional()
+      .describe(
+        "Forge's checks between generation and verification, each on by default: lossless type coercion (the paper's), the duplicate guard, the leakage guard against validation, and the post-hoc audit of admitted data against validation and test.",
+      ),
+    extraTrain: z
+      .array(z.string())
+      .optional()
+      .describe(
+        "JSONL files of extra training instances appended to the training split (e.g. another run's synthetic.jsonl, for the transfer study). Validation and test are unchanged.",
+      ),
     seed: z.number().int().default(0).describe('Seed of every random decision.'),
     minibatchSize: z.number().int().positive().default(3).describe('Minibatch size |B|.'),
     concurrency: z

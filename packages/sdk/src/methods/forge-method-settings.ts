@@ -1,5 +1,7 @@
 import { MethodSettingsError } from '@forge/method';
+import type { SynthesisGuardOptions } from '@forge/synth';
 import { z } from 'zod';
+import { guardsSchema } from '../config/forge-config-schema.js';
 
 /** Settings of Forge's variants (the config's `synthesis` block and B.4's completion rule). */
 export interface ForgeMethodSettings {
@@ -13,6 +15,24 @@ export interface ForgeMethodSettings {
   };
   /** Stop at completion: after all E events and P more steps without a validation gain (B.4). */
   readonly stopAtCompletion: boolean;
+  /** The config's `guards` (coercion mode, duplicate and leakage guards); absent: all defaults. */
+  readonly guards?: z.output<typeof guardsSchema>;
+}
+
+/** The config's `guards` as the synthesis options of `@forge/synth`. */
+export function synthesisGuards(
+  guards: ForgeMethodSettings['guards'],
+): SynthesisGuardOptions | undefined {
+  if (guards === undefined) return undefined;
+  const toggle = <T extends object>(value: boolean | T | undefined): false | T | undefined =>
+    value === false ? false : value === true || value === undefined ? undefined : value;
+  const duplicates = toggle(guards.duplicates);
+  const leakage = toggle(guards.leakage);
+  return {
+    ...(guards.coercion === undefined ? {} : { coercion: guards.coercion }),
+    ...(duplicates === undefined ? {} : { duplicates }),
+    ...(leakage === undefined ? {} : { leakage }),
+  };
 }
 
 const settingsSchema = z
@@ -29,6 +49,7 @@ const settingsSchema = z
       .strict()
       .default({}),
     stopAtCompletion: z.boolean().default(false),
+    guards: guardsSchema.optional(),
   })
   .strict();
 

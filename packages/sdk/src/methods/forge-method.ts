@@ -17,7 +17,11 @@ import type {
 } from '@forge/method';
 import { nextHistoryPoint } from '@forge/method';
 import { createMemoryJournal, type SynthesisJournal } from '@forge/synth';
-import { type ForgeMethodSettings, parseForgeMethodSettings } from './forge-method-settings.js';
+import {
+  type ForgeMethodSettings,
+  parseForgeMethodSettings,
+  synthesisGuards,
+} from './forge-method-settings.js';
 import { isForgeStorage } from './forge-storage.js';
 
 /** Forge's five variants of the paper's ablation (SPEC §10). */
@@ -109,6 +113,7 @@ function searchOptions(
   const schedule = { ...benchmark.synthesis, ...settings.synthesis };
   const synthesizes =
     variant === 'forge' || variant === 'failure-memory' || variant === 'random-synthesis';
+  const guards = synthesisGuards(settings.guards);
   return {
     program: benchmark.program,
     evaluate: benchmark.evaluate,
@@ -133,6 +138,7 @@ function searchOptions(
             ...(benchmark.synthesisTools === undefined ? {} : { tools: benchmark.synthesisTools }),
             // SPEC §2: the test set influences no decision, so only validation is guarded here.
             holdout: context.validation,
+            ...(guards === undefined ? {} : { guards }),
             models: {
               assign: models.optimizer('assign'),
               generate: models.optimizer('generate'),

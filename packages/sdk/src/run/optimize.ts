@@ -5,6 +5,7 @@ import type { MethodCandidate, MethodResult } from '@forge/method';
 import type { Benchmark, Demonstrations, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import { SqliteCallCache, SqliteCallRecorder, SqliteRunStore } from '@forge/store';
+import { auditLeakage, type LeakageAudit } from '@forge/synth';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
@@ -13,6 +14,7 @@ import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import { checkCostLimit } from './check-cost-limit.js';
 import { evaluateOnTest } from './evaluate-test.js';
+import { loadExtraTraining } from './extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
 import { defaultRunDir, isRunDirectory, loadRunConfig, saveRunConfig } from './run-directory.js';
 import { checkRoleModels, createMethodContext, methodSettingsOf } from './run-method-context.js';
@@ -53,6 +55,13 @@ export interface OptimizeResult extends Omit<ForgeRunEndEvent, 'type' | 'error'>
   readonly result: MethodResult;
   /** The core's result (full state, lineage, history), for runs of Forge's variants. */
   readonly search?: SearchResult;
+  /**
+   * The method's admitted synthetic data checked against validation and test after the run
+   * (the paper's D.2), when the method made any and `guards.audit` is not false.
+   */
+  readonly leakageAudit?: LeakageAudit;
+  /** Extra training instances appended from `extraTrain` files. */
+  readonly extraTraining: number;
 }
 
 /**
@@ -66,7 +75,7 @@ export async function optimize(
   options: OptimizeOptions = {},
 ): Promise<OptimizeResult> {
   const file = options.configFile ?? '<options>';
-  const resolved =
+  const parsed =
     options.resume === undefined
       ? parseForgeConfig({
           file,
@@ -74,6 +83,11 @@ export async function optimize(
           ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
         })
       : parseForgeConfig({ file, value: mergeConfig(loadRunConfig(options.resume), config) });
+  // Saved absolute, so a resumed run finds its extra data from any working directory.
+  const resolved: ForgeConfig =
+    parsed.extraTrain === undefined
+      ? parsed
+      : { ...parsed, extraTrain: parsed.extraTrain.map((path) => resolve(path)) };
   await registerConfigProviders(resolved.providers, options.configFile);
   const method = await loadMethod(resolved.method);
   checkRoleModels(method, resolved, file);
@@ -82,7 +96,9 @@ export async function optimize(
     ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
   });
   const { id, benchmark } = await loadConfiguredBenchmark(resolved);
-  const splits = await loadConfiguredSplits(benchmark, resolved);
+  const original = await loadConfiguredSplits(benchmark, resolved);
+  const extra = await loadExtraTraining(resolved.extraTrain, benchmark, original);
+  const splits: Splits = { ...original, train: [...original.train, ...extra] };
   checkSplits(splits, resolved);
   // A copy: process.env is not a plain object, and settings validation expects one.
   const environment = { ...(options.environment ?? process.env) };
@@ -177,6 +193,14 @@ export async function optimize(
         onEvent: (event) => emit(event as ForgeEvent),
       }),
     );
+    const leakageAudit =
+      result.syntheticInstances === undefined || resolved.guards?.audit === false
+        ? undefined
+        : auditLeakage({
+            signature: benchmark.signature,
+            synthetic: result.syntheticInstances,
+            partitions: { validation: splits.validation, test: splits.test },
+          });
     // A run the user stopped spends nothing more: the test split is left for `forge eval`.
     const stopRequested = options.stopSignal?.aborted === true;
     if (stopRequested) emit({ type: 'test-skipped', runDir, reason: 'stop-requested' });
@@ -209,7 +233,14 @@ export async function optimize(
       simulated,
     };
     emitEndpointStatus();
-    const files = writeRunArtifacts({ runDir, store, result, end });
+    const files = writeRunArtifacts({
+      runDir,
+      store,
+      result,
+      end,
+      ...(leakageAudit === undefined ? {} : { leakageAudit }),
+      extraTraining: extra.length,
+    });
     emit({ type: 'artifacts-written', runDir, files });
     emit(end);
     const { type: _type, ...summary } = end;
@@ -222,6 +253,8 @@ export async function optimize(
       files,
       result,
       ...(search === undefined ? {} : { search }),
+      ...(leakageAudit === undefined ? {} : { leakageAudit }),
+      extraTraining: extra.length,
     };
   } catch (error) {
     store.setMeta('status', 'failed');

@@ -28,6 +28,7 @@ export function methodSettingsOf(
     if (config.synthesis !== undefined) raw['synthesis'] = config.synthesis;
     if (config.budget.stopAtCompletion !== undefined)
       raw['stopAtCompletion'] = config.budget.stopAtCompletion;
+    if (config.guards !== undefined) raw['guards'] = config.guards;
   }
   if (method.parseSettings === undefined) return raw;
   try {
@@ -36,7 +37,7 @@ export function methodSettingsOf(
     if (!MethodSettingsError.isInstance(error)) throw error;
     const forge = isForgeVariant(method.id);
     const path =
-      forge && error.field.startsWith('synthesis')
+      forge && (error.field.startsWith('synthesis') || error.field.startsWith('guards'))
         ? error.field.split('.')
         : forge && error.field === 'stopAtCompletion'
           ? ['budget', 'stopAtCompletion']

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { MethodResult } from '@forge/method';
 import { loadReportData, renderRunReport } from '@forge/report';
 import type { SqliteRunStore } from '@forge/store';
-import { toJsonl } from '@forge/synth';
+import { type LeakageAudit, toJsonl } from '@forge/synth';
 import type { ForgeRunEndEvent } from './sdk-events.js';
 
 /**
@@ -17,6 +17,10 @@ export function writeRunArtifacts(options: {
   store: SqliteRunStore;
   result: MethodResult;
   end: ForgeRunEndEvent;
+  /** The post-hoc check of the synthetic data against validation and test (D.2). */
+  leakageAudit?: LeakageAudit;
+  /** Extra training instances the run was given (`extraTrain`). */
+  extraTraining?: number;
 }): string[] {
   const { runDir, result } = options;
   const files: string[] = [];
@@ -48,6 +52,10 @@ export function writeRunArtifacts(options: {
         usage: result.usage,
         history: result.history,
         ...(result.summary === undefined ? {} : { summary: result.summary }),
+        ...(options.extraTraining === undefined || options.extraTraining === 0
+          ? {}
+          : { extraTraining: options.extraTraining }),
+        ...(options.leakageAudit === undefined ? {} : { leakageAudit: options.leakageAudit }),
       },
       null,
       2,

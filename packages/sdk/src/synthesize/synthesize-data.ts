@@ -5,7 +5,9 @@ import type { Benchmark, Instance, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import {
   type AttemptRecord,
+  auditLeakage,
   formatSynthesisReport,
+  type LeakageAudit,
   readFailures,
   rejectedToJsonl,
   type SynthesizeResult,
@@ -53,7 +55,11 @@ export interface SynthesizeDataConfig {
   readonly seed?: number;
   /** The four intents (`cycle`, default) or one generic intent. */
   readonly intents?: 'cycle' | 'generic';
-  /** Guard against paraphrasing the benchmark's validation and test items. Default true. */
+  /**
+   * Guard against reproducing the benchmark's validation items (default true). The test split
+   * decides nothing (SPEC §2): the admitted data is audited against validation and test after
+   * generation instead (`leakageAudit`).
+   */
   readonly holdout?: boolean;
   /** Output file for admitted instances. */
   readonly out?: string;
@@ -69,6 +75,8 @@ export interface SynthesizeDataResult extends SynthesizeResult {
   readonly reportText: string;
   /** Files written. */
   readonly files: readonly string[];
+  /** The admitted data checked against validation and test (the paper's D.2), when splits load. */
+  readonly leakageAudit?: LeakageAudit;
 }
 
 /**
@@ -135,7 +143,7 @@ export async function synthesizeData(
     ...(failureModes === undefined ? {} : { failureModes }),
     ...(failures === undefined ? {} : { failures }),
     trainingInstances: training,
-    ...(splits === undefined ? {} : { holdout: [...splits.validation, ...splits.test] }),
+    ...(splits === undefined ? {} : { holdout: splits.validation }),
     attempts: config.attempts,
     seed: config.seed ?? 0,
     intents: config.intents ?? 'cycle',
@@ -158,7 +166,20 @@ export async function synthesizeData(
     );
   }
   if (config.rejectedOut !== undefined) write(config.rejectedOut, rejectedToJsonl(result.rejected));
-  return { ...result, reportText: formatSynthesisReport(result.report), files };
+  const leakageAudit =
+    splits === undefined
+      ? undefined
+      : auditLeakage({
+          signature: benchmark.signature,
+          synthetic: result.admitted,
+          partitions: { validation: splits.validation, test: splits.test },
+        });
+  return {
+    ...result,
+    reportText: formatSynthesisReport(result.report),
+    files,
+    ...(leakageAudit === undefined ? {} : { leakageAudit }),
+  };
 }
 
 async function loadSplitsOrNone(

@@ -1,4 +1,4 @@
-import type { Signature } from '@forge/program';
+import type { CoercionMode, Signature } from '@forge/program';
 import {
   type AgentFinishReason,
   type AgentTool,
@@ -38,6 +38,7 @@ export async function generateCandidate(options: {
   readonly tools?: readonly AgentTool[];
   readonly maxSteps?: number;
   readonly maxOutputTokens?: number;
+  readonly coercion?: CoercionMode;
   readonly abortSignal?: AbortSignal;
 }): Promise<GeneratedCandidate> {
   const prompt = buildGeneratorPrompt(options);
@@ -51,7 +52,9 @@ export async function generateCandidate(options: {
     metadata: { role: 'generate' },
     abortSignal: options.abortSignal,
   });
-  let parsed = parseSyntheticExample(result.text, options.signature);
+  let parsed = parseSyntheticExample(result.text, options.signature, {
+    ...(options.coercion === undefined ? {} : { coercion: options.coercion }),
+  });
   if (!parsed.ok && result.finishReason === 'step-limit') {
     parsed = { ...parsed, reason: `step limit reached (${result.steps} steps); ${parsed.reason}` };
   }

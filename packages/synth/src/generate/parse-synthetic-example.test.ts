@@ -4,7 +4,12 @@ import { parseSyntheticExample } from './parse-synthetic-example.js';
 
 describe('parseSyntheticExample', () => {
   it('coerces a well-formed block, tolerating reasoning around it and one code fence', () => {
-    const expected = { ok: true, input: { question: 'What is 2 + 3?' }, gold: { answer: 5 } };
+    const expected = {
+      ok: true,
+      input: { question: 'What is 2 + 3?' },
+      gold: { answer: 5 },
+      converted: [],
+    };
     expect(
       parseSyntheticExample(
         'Thinking…\n<synthetic_example>{"answer": 5, "question": "What is 2 + 3?"}</synthetic_example>\nDone.',

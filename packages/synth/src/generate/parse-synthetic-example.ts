@@ -1,4 +1,5 @@
 import {
+  type CoercionMode,
   coerceToSignature,
   extractXmlBlock,
   parseJsonObject,
@@ -24,6 +25,8 @@ export type ParsedSyntheticExample =
       readonly input: Record<string, unknown>;
       /** Coerced gold field values, in declaration order. */
       readonly gold: Record<string, unknown>;
+      /** Paths of values converted to their declared type (`"45"` → 45); empty when none. */
+      readonly converted: readonly string[];
     }
   | {
       readonly ok: false;
@@ -36,10 +39,15 @@ export type ParsedSyntheticExample =
 /**
  * Reads the one `<synthetic_example>` block of a generator answer (Figure 7 contract), parses it
  * as one JSON object and coerces it to the signature (A.6, Algorithm 3 line 9): exactly the
- * declared fields, each of its declared type. The field set is checked here, so the failure code
- * says whether a field was missing, extra or of the wrong type.
+ * declared fields, each of its declared type — converted when that loses nothing (`lossless`,
+ * the paper's Coerce and the default), or only as given (`strict`). The field set is checked
+ * here, so the failure code says whether a field was missing, extra or of the wrong type.
  */
-export function parseSyntheticExample(text: string, signature: Signature): ParsedSyntheticExample {
+export function parseSyntheticExample(
+  text: string,
+  signature: Signature,
+  options: { readonly coercion?: CoercionMode } = {},
+): ParsedSyntheticExample {
   const block = extractXmlBlock(text, 'synthetic_example');
   if (!block.ok) {
     switch (block.reason) {
@@ -65,9 +73,11 @@ export function parseSyntheticExample(text: string, signature: Signature): Parse
   if (extra.length > 0) {
     return fail('extra-field', `field(s) not declared by the signature: ${extra.join(', ')}`);
   }
-  const coerced = coerceToSignature(parsed.value, signature);
+  const coerced = coerceToSignature(parsed.value, signature, {
+    mode: options.coercion ?? 'lossless',
+  });
   if (!coerced.ok) return fail('wrong-type', `field "${coerced.field}": ${coerced.reason}`);
-  return { ok: true, input: coerced.input, gold: coerced.gold };
+  return { ok: true, input: coerced.input, gold: coerced.gold, converted: coerced.converted };
 }
 
 function fail(code: GenerationFailureCode, reason: string): ParsedSyntheticExample {

@@ -1,7 +1,17 @@
+import type { CoercionMode } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 
-/** Settings of the guards Forge adds beyond the paper, each a recorded outcome. */
+/**
+ * Settings of the checks between generation and verification: the paper's type coercion, and
+ * the guards Forge adds beyond the paper (each a recorded outcome).
+ */
 export interface SynthesisGuardOptions {
+  /**
+   * How a generated value meets its declared type: `lossless` (default, the paper's Coerce:
+   * `"45"` becomes 45 for an int, `"4.5"` does not) or `strict` (only values of the declared
+   * JSON type).
+   */
+  readonly coercion?: CoercionMode;
   /**
    * Duplicate filter against D (the existing instances and the slots' source instances) and
    * within the event (each slot against lower-numbered slots' candidates). `false` turns it off.
@@ -16,8 +26,9 @@ export interface SynthesisGuardOptions {
         readonly nearThreshold?: number;
       };
   /**
-   * Leakage check against the holdout (validation + test) inputs. Active when a holdout is
-   * given; `false` turns it off.
+   * Leakage check against the holdout inputs (Forge passes validation only: SPEC §2 lets the
+   * test set decide nothing; test overlap is audited after the run instead). Active when a
+   * holdout is given; `false` turns it off.
    */
   readonly leakage?:
     | false
@@ -31,6 +42,7 @@ export interface SynthesisGuardOptions {
 
 /** Guard settings with defaults filled in; `undefined` means the guard is off. */
 export interface ResolvedGuards {
+  readonly coercion: CoercionMode;
   readonly duplicates?: { readonly nearThreshold: number };
   readonly leakage?: { readonly ngramSize: number; readonly threshold: number };
 }
@@ -63,7 +75,12 @@ export function resolveGuards(options: SynthesisGuardOptions | undefined): Resol
   if (threshold !== undefined && !(threshold > 0 && threshold <= 1)) {
     throw invalid('guards.leakage.threshold', `a number in (0, 1], got ${threshold}`);
   }
+  const coercion = options?.coercion ?? 'lossless';
+  if (coercion !== 'lossless' && coercion !== 'strict') {
+    throw invalid('guards.coercion', `"lossless" or "strict", got ${JSON.stringify(coercion)}`);
+  }
   return {
+    coercion,
     ...(nearThreshold === undefined ? {} : { duplicates: { nearThreshold } }),
     ...(ngramSize === undefined || threshold === undefined
       ? {}

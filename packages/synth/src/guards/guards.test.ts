@@ -237,10 +237,13 @@ describe('LeakageIndex', () => {
 describe('resolveGuards', () => {
   it('fills defaults and turns guards off', () => {
     expect(resolveGuards(undefined)).toEqual({
+      coercion: 'lossless',
       duplicates: { nearThreshold: 0.9 },
       leakage: { ngramSize: 5, threshold: 0.5 },
     });
-    expect(resolveGuards({ duplicates: false, leakage: false })).toEqual({});
+    expect(resolveGuards({ duplicates: false, leakage: false, coercion: 'strict' })).toEqual({
+      coercion: 'strict',
+    });
     expect(resolveGuards({ leakage: { ngramSize: 8 } }).leakage).toEqual({
       ngramSize: 8,
       threshold: 0.5,
@@ -251,6 +254,7 @@ describe('resolveGuards', () => {
     [{ duplicates: { nearThreshold: 0 } }, 'guards.duplicates.nearThreshold'],
     [{ leakage: { ngramSize: 0 } }, 'guards.leakage.ngramSize'],
     [{ leakage: { threshold: 1.5 } }, 'guards.leakage.threshold'],
+    [{ coercion: 'loose' as 'strict' }, 'guards.coercion'],
   ])('rejects %j', (options, argument) => {
     let caught: unknown;
     try {

@@ -62,6 +62,7 @@ export function buildCandidateInstance(
       sourceInstanceId: facts.sourceInstanceId,
       generatorModel: facts.models.generator,
       verifierModel: facts.models.verifier,
+      ...(parsed.converted.length === 0 ? {} : { convertedFields: parsed.converted }),
     },
   };
 }

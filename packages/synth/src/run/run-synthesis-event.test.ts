@@ -48,7 +48,7 @@ describe('runSynthesisEvent: one outcome per attempt', () => {
         generate: ['<synthetic_example>{"question": "What is 5 + 8?"}</synthetic_example>'],
       },
       extra_field: { generate: [example('What is 6 + 9?', 15, { rationale: 'carry' })] },
-      wrong_type: { generate: [example('What is 7 + 7?', '14')] },
+      wrong_type: { generate: [example('What is 7 + 7?', '14.5')] },
       two_blocks: { generate: [`${example('a', 1)}\n${example('b', 2)}`] },
       malformed_verdict: {
         generate: [example('What is 15 + 27?', 42)],
@@ -78,7 +78,7 @@ describe('runSynthesisEvent: one outcome per attempt', () => {
     expect(summary('extra_field')).toEqual(['generation-failed', 'extra-field']);
     expect(byMode['extra_field']?.reason).toContain('rationale');
     expect(summary('wrong_type')).toEqual(['generation-failed', 'wrong-type']);
-    expect(byMode['wrong_type']?.reason).toContain('expected an integer, got the string "14"');
+    expect(byMode['wrong_type']?.reason).toContain('expected an integer, got the string "14.5"');
     expect(summary('two_blocks')).toEqual(['generation-failed', 'multiple-blocks']);
     expect(summary('malformed_verdict')).toEqual(['verification-failed', 'malformed-verdict']);
     expect(byMode['malformed_verdict']?.reason).toContain('got "True"');
@@ -148,6 +148,21 @@ describe('runSynthesisEvent: one outcome per attempt', () => {
       generator: 'mock:generator',
       verifier: 'mock:verifier',
     });
+  });
+
+  it('converts lossless values by default and records them; strict coercion refuses them', async () => {
+    const script: Script = {
+      text_number: { generate: [example('What is 7 + 7?', '14')], verify: accept },
+    };
+    const lossless = await runCases(script);
+    expect(lossless.result.admitted[0]?.gold).toEqual({ answer: 14 });
+    expect(lossless.result.admitted[0]?.metadata?.['convertedFields']).toEqual(['answer']);
+    const strict = await runCases(script, { guards: { coercion: 'strict' } });
+    expect(strict.byMode['text_number']?.outcome).toBe('generation-failed');
+    expect(strict.byMode['text_number']?.reason).toContain(
+      'expected an integer, got the string "14"',
+    );
+    expect(strict.verifier.calls).toHaveLength(0);
   });
 });
 

@@ -43,9 +43,9 @@ export interface RunSynthesisEventOptions {
   readonly tools?: readonly AgentTool[];
   /** D: the training data so far (original and admitted synthetic), for the duplicate guard. */
   readonly existingInstances?: readonly Instance[];
-  /** Validation and test instances, for the leakage guard. */
+  /** Instances no candidate may reproduce (Forge passes validation only), for the leakage guard. */
   readonly holdout?: readonly Instance[];
-  /** Guard settings (both on by default). */
+  /** Coercion mode and guard settings (lossless coercion, both guards on by default). */
   readonly guards?: SynthesisGuardOptions;
   /** Agent runs (generation or verification) in flight at once. Default 4. */
   readonly concurrency?: number;
@@ -164,6 +164,7 @@ export async function runSynthesisEvent(
         tools: options.tools,
         maxSteps: options.maxSteps,
         maxOutputTokens: options.maxOutputTokens,
+        coercion: guards.coercion,
         abortSignal: options.abortSignal,
       }),
     );
