@@ -1,0 +1,168 @@
+import { cellReadiness, exceedsCeiling } from './cell-ceiling.js';
+import type { SuiteCell } from './suite-cell.js';
+import { pendingResult, type SuiteCellResult } from './suite-cell-result.js';
+import type { SuiteEvent, SuiteProgress } from './suite-event.js';
+
+/** What a cell runner gets besides the cell and its ceiling. */
+export interface CellRunContext {
+  /** The cell's run directory, relative to the suite directory. */
+  readonly runDir: string;
+  /** Every result so far (dependencies are done): the transfer source's, for one. */
+  readonly results: ReadonlyMap<string, SuiteCellResult>;
+  /** Graceful stop: finish the current unit of work, save, and return a `pending` result. */
+  readonly stopSignal?: AbortSignal;
+}
+
+/**
+ * Runs one cell and returns its result: `done`, `failed` with the error, or `pending` when a
+ * stop request ended it part-way (a later call continues it). The suite's only effect.
+ */
+export type CellRunner = (
+  cell: SuiteCell,
+  ceiling: number | null,
+  context: CellRunContext,
+) => Promise<SuiteCellResult>;
+
+/** Options of `executeSuite`. */
+export interface ExecuteSuiteOptions {
+  /** The cells to visit, dependencies first (`selectCells(plan, …).cells`). */
+  readonly cells: readonly SuiteCell[];
+  /** Results already known (a resumed suite); done cells are never run again. */
+  readonly previous?: ReadonlyMap<string, SuiteCellResult>;
+  /** Cells added by the selection as dependencies (reported in `suite-start`). */
+  readonly addedDependencies?: readonly string[];
+  /** Cells in the whole plan (reported in `suite-start`). */
+  readonly total?: number;
+  /** Runs a cell. */
+  readonly runCell: CellRunner;
+  /** A cell's run directory relative to the suite directory. Default `cells/<id>`. */
+  readonly runDirOf?: (cell: SuiteCell) => string;
+  /** Called after every cell with its result and all results, before the next cell starts (persist here). */
+  readonly onResult?: (
+    result: SuiteCellResult,
+    results: ReadonlyMap<string, SuiteCellResult>,
+  ) => void | Promise<void>;
+  /** Progress events. */
+  readonly onEvent?: (event: SuiteEvent) => void;
+  /** Graceful stop: no new cell starts; the running cell is asked to stop too. */
+  readonly stopSignal?: AbortSignal;
+}
+
+/** What an invocation ended with. */
+export interface ExecuteSuiteResult {
+  /** Every result known now (the previous ones and this invocation's), by cell id. */
+  readonly results: ReadonlyMap<string, SuiteCellResult>;
+  /** Cells run by this invocation, in order. */
+  readonly ran: readonly string[];
+  /** True when a stop request ended it early. */
+  readonly stopped: boolean;
+}
+
+/** The default directory of a cell under the suite directory. */
+export function defaultCellRunDir(cell: SuiteCell): string {
+  return `cells/${cell.id}`;
+}
+
+/**
+ * Runs cells one after another in the given order (dependencies first): skips done ones, holds
+ * back cells whose dependencies are not done (a failed reference blocks its row), computes each
+ * aligned cell's ceiling from its reference's result (B.4), and records whether the method
+ * stayed within it. The runner is injected; this function touches nothing else.
+ */
+export async function executeSuite(options: ExecuteSuiteOptions): Promise<ExecuteSuiteResult> {
+  const results = new Map(options.previous ?? []);
+  const runDirOf = options.runDirOf ?? defaultCellRunDir;
+  const emit = (event: SuiteEvent) => options.onEvent?.(event);
+  const ids = new Set(options.cells.map((cell) => cell.id));
+  const progress = (): SuiteProgress => {
+    let done = 0;
+    let spentUsd = 0;
+    for (const id of ids) {
+      const result = results.get(id);
+      if (result?.status === 'done') done += 1;
+      spentUsd += result?.costUsd ?? 0;
+    }
+    return { selected: ids.size, done, left: ids.size - done, spentUsd };
+  };
+  emit({
+    type: 'suite-start',
+    total: options.total ?? options.cells.length,
+    selected: ids.size,
+    alreadyDone: progress().done,
+    addedDependencies: options.addedDependencies ?? [],
+  });
+  const ran: string[] = [];
+  let stopped = false;
+  for (const [index, cell] of options.cells.entries()) {
+    if (options.stopSignal?.aborted) {
+      stopped = true;
+      break;
+    }
+    if (results.get(cell.id)?.status === 'done') {
+      emit({ type: 'cell-skipped', cell, reason: 'done' });
+      continue;
+    }
+    const readiness = cellReadiness(cell, results);
+    if (!readiness.ready) {
+      const reason =
+        readiness.blockedBy === undefined
+          ? `waiting for ${readiness.waitingFor.join(', ')}`
+          : `blocked: ${readiness.blockedBy} failed; fix it and resume the suite`;
+      const previous = results.get(cell.id);
+      results.set(cell.id, {
+        ...(previous ?? pendingResult(cell, runDirOf(cell))),
+        status: 'pending',
+        error: reason,
+      });
+      emit({
+        type: 'cell-blocked',
+        cell,
+        waitingFor: readiness.waitingFor,
+        ...(readiness.blockedBy === undefined ? {} : { blockedBy: readiness.blockedBy }),
+      });
+      continue;
+    }
+    emit({
+      type: 'cell-start',
+      cell,
+      position: index + 1,
+      ceiling: readiness.ceiling,
+      ...progress(),
+    });
+    const runDir = runDirOf(cell);
+    let result: SuiteCellResult;
+    try {
+      result = await options.runCell(cell, readiness.ceiling, {
+        runDir,
+        results,
+        ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+      });
+    } catch (error) {
+      result = {
+        ...pendingResult(cell, runDir),
+        status: 'failed',
+        error: error instanceof Error ? error.message : String(error),
+      };
+    }
+    // The suite, not the runner, owns the alignment facts.
+    result = {
+      ...result,
+      ceiling: readiness.ceiling,
+      exceededCeiling: exceedsCeiling(readiness.ceiling, result.evaluationsUsed),
+      runDir,
+    };
+    results.set(cell.id, result);
+    ran.push(cell.id);
+    await options.onResult?.(result, results);
+    emit({ type: 'cell-end', result, ...progress() });
+    if (result.status === 'pending') {
+      stopped = true;
+      break;
+    }
+  }
+  const end = progress();
+  let failed = 0;
+  for (const id of ids) if (results.get(id)?.status === 'failed') failed += 1;
+  emit({ type: 'suite-end', ...end, failed, stopped });
+  return { results, ran, stopped };
+}

@@ -1,0 +1,83 @@
+export { type AblationSpec, type AblationStep, ablationTable } from './ablation-table.js';
+export {
+  type CellReadiness,
+  ceilingFromReference,
+  cellReadiness,
+  exceedsCeiling,
+} from './cell-ceiling.js';
+export { type CellGroup, type GroupScore, groupScore } from './cell-scores.js';
+export { detailsTable } from './details-table.js';
+export {
+  type CellRunContext,
+  type CellRunner,
+  defaultCellRunDir,
+  type ExecuteSuiteOptions,
+  type ExecuteSuiteResult,
+  executeSuite,
+} from './execute-suite.js';
+export { mainTable } from './main-table.js';
+export { mergeSuiteResults } from './merge-suite-results.js';
+export { planSuite, type SuitePlan, type SuiteRow } from './plan-suite.js';
+export {
+  type CellFilter,
+  type CellFilterKey,
+  type CellSelection,
+  cellFilterKeys,
+  parseCellFilter,
+  parseShard,
+  type SelectedCells,
+  type Shard,
+  selectCells,
+  shardOfRow,
+} from './select-cells.js';
+export {
+  cellId,
+  pathSegment,
+  rowKey,
+  type SuiteArm,
+  type SuiteCell,
+  type SuiteCellRole,
+} from './suite-cell.js';
+export {
+  pendingResult,
+  type SuiteCellResult,
+  type SuiteCellStatus,
+  type SuiteCurvePoint,
+  type SuiteSynthesisAccounting,
+} from './suite-cell-result.js';
+export { SuitePlanError, SuiteResultsError } from './suite-error.js';
+export type {
+  SuiteCellBlockedEvent,
+  SuiteCellEndEvent,
+  SuiteCellSkippedEvent,
+  SuiteCellStartEvent,
+  SuiteEndEvent,
+  SuiteEvent,
+  SuiteProgress,
+  SuiteStartEvent,
+} from './suite-event.js';
+export { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
+export {
+  collectSuiteResults,
+  formatSuiteResults,
+  parseSuiteResults,
+  type SuiteResults,
+  suiteResultsFormatVersion,
+} from './suite-results.js';
+export {
+  type AlignmentSpec,
+  modelPairLabel,
+  type SuiteSpec,
+  type TransferSpec,
+} from './suite-spec.js';
+export {
+  formatTableValue,
+  renderCsvTable,
+  renderMarkdownTable,
+  type SuiteTable,
+  type TableColumn,
+  type TableColumnFormat,
+  type TableRow,
+} from './suite-table.js';
+export { renderSuiteMarkdown, suiteTables } from './suite-tables.js';
+export { transferTable } from './transfer-table.js';

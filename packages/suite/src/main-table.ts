@@ -1,0 +1,91 @@
+import { bestIndexes, groupScore, meanOfAll } from './cell-scores.js';
+import { pathSegment } from './suite-cell.js';
+import type { SuiteCellResult } from './suite-cell-result.js';
+import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
+import { modelPairLabel, type SuiteSpec } from './suite-spec.js';
+import { formatTableValue, type SuiteTable, type TableRow } from './suite-table.js';
+
+/**
+ * Table 1 / Table 3's shape for one (task model, optimizer model): a row per benchmark with each
+ * method's test score (%) of the candidate selected on validation, then Aggregate (the mean over
+ * benchmarks) and Improvement (Aggregate minus the first control's, B.4's Baseline). Bold marks
+ * the best method of each row.
+ */
+export function mainTable(options: {
+  readonly cells: readonly SuiteCellResult[];
+  readonly spec: SuiteSpec;
+  readonly taskModel: string;
+  readonly optimizerModel: string;
+  readonly labels?: SuiteLabels;
+}): SuiteTable {
+  const { cells, spec, taskModel, optimizerModel, labels } = options;
+  const methods = spec.methods;
+  let missing = 0;
+  let exceeded = false;
+  const byBenchmark = spec.benchmarks.map((benchmark) =>
+    methods.map((method) => {
+      const score = groupScore(
+        cells,
+        { benchmark, method, taskModel, optimizerModel, arm: 'original' },
+        spec.seeds,
+      );
+      missing += score.missing;
+      exceeded ||= score.exceeded;
+      return score;
+    }),
+  );
+  const rows: TableRow[] = spec.benchmarks.map((benchmark, index) => {
+    const values = (byBenchmark[index] ?? []).map((score) => score.value);
+    return {
+      values: [
+        `${benchmarkLabel(labels, benchmark)}${byBenchmark[index]?.some((score) => score.exceeded) ? ' †' : ''}`,
+        ...values,
+      ],
+      emphasis: bestIndexes(values, 1),
+    };
+  });
+  const aggregates = methods.map((_, column) =>
+    meanOfAll(byBenchmark.map((scores) => scores[column]?.value ?? null)),
+  );
+  rows.push({ values: ['Aggregate', ...aggregates], emphasis: bestIndexes(aggregates, 1) });
+  const control = methods.find((method) => spec.alignment.controls.includes(method));
+  if (control !== undefined) {
+    const base = aggregates[methods.indexOf(control)] ?? null;
+    rows.push({
+      values: [
+        'Improvement',
+        ...methods.map((method, column) => {
+          const value = aggregates[column] ?? null;
+          // Signed text: the column's format is the score's, this row is a difference.
+          return method === control || value === null || base === null
+            ? null
+            : formatTableValue(value - base, 'delta');
+        }),
+      ],
+    });
+  }
+  const notes = [
+    `Test score (%) of the candidate each method selected on validation; Aggregate averages the ${spec.benchmarks.length} benchmark(s)${control === undefined ? '' : `; Improvement is relative to ${methodLabel(labels, control)}`}.`,
+  ];
+  if (spec.seeds.length > 1)
+    notes.push(`Each entry is the mean over seeds ${spec.seeds.join(', ')}.`);
+  if (missing > 0)
+    notes.push(`${missing} cell(s) not done: their entries and the aggregates they feed show –.`);
+  if (exceeded)
+    notes.push(
+      '† a method exceeded its B.4 evaluation ceiling on this benchmark (see the details table).',
+    );
+  return {
+    id: `main-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,
+    title: `Test performance (%) — ${modelPairLabel(taskModel, optimizerModel)}`,
+    notes,
+    columns: [
+      { header: 'Benchmark', format: 'text' },
+      ...methods.map((method) => ({
+        header: methodLabel(labels, method),
+        format: 'percent' as const,
+      })),
+    ],
+    rows,
+  };
+}

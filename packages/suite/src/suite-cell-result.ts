@@ -1,0 +1,109 @@
+import type { SuiteArm, SuiteCell } from './suite-cell.js';
+
+/** Where a cell stands. */
+export type SuiteCellStatus = 'done' | 'failed' | 'pending';
+
+/** One point of a cell's score-vs-evaluations curve. */
+export interface SuiteCurvePoint {
+  /** Task evaluations spent. */
+  readonly evaluationsUsed: number;
+  /** Best mean validation score so far. */
+  readonly bestValidation: number;
+}
+
+/** A cell's synthesis accounting (Figure 3a), for methods that synthesize. */
+export interface SuiteSynthesisAccounting {
+  /** Synthesis events run. */
+  readonly events: number;
+  /** Generation attempts. */
+  readonly attempts: number;
+  /** Instances admitted. */
+  readonly admitted: number;
+  /** Attempts by final outcome (`admitted`, `generation-failed`, `rejected-validity`, …). */
+  readonly outcomes: Readonly<Record<string, number>>;
+}
+
+/**
+ * What `results.json` records of one cell. Scores are means in [0, 1]; `null` where the cell
+ * has not produced the value (pending, failed, or test not evaluated).
+ */
+export interface SuiteCellResult {
+  /** The cell's id. */
+  readonly id: string;
+  /** Benchmark id. */
+  readonly benchmark: string;
+  /** Method id. */
+  readonly method: string;
+  /** Task-model label. */
+  readonly taskModel: string;
+  /** Optimizer-model label. */
+  readonly optimizerModel: string;
+  /** Seed. */
+  readonly seed: number;
+  /** Training data: original, or augmented with the source cell's synthetic data. */
+  readonly arm: SuiteArm;
+  /** `done`, `failed` (an error; `error` says which) or `pending` (not run, or stopped part-way). */
+  readonly status: SuiteCellStatus;
+  /** The B.4 ceiling it ran under: the row reference's completed count; null for the reference and controls. */
+  readonly ceiling: number | null;
+  /** The evaluation cap the run was given (the ceiling, or the suite's cap). */
+  readonly maxEvaluations: number | null;
+  /** Task evaluations the method reports it spent (SPEC §3's count). */
+  readonly evaluationsUsed: number | null;
+  /** True when `evaluationsUsed` is above `ceiling`: the method broke the alignment. */
+  readonly exceededCeiling: boolean;
+  /** The seed candidate's mean validation score. */
+  readonly seedValidation: number | null;
+  /** The selected candidate's mean validation score (selection is on validation only). */
+  readonly bestValidation: number | null;
+  /** The seed candidate's mean test score (reporting only). */
+  readonly seedTest: number | null;
+  /** The selected candidate's mean test score (reporting only; AIME: mean of its repeats). */
+  readonly bestTest: number | null;
+  /** Cost of every model call of the optimization, task and optimizer roles, in USD. */
+  readonly costUsd: number | null;
+  /** The optimizer roles' share of `costUsd`. */
+  readonly optimizerCostUsd: number | null;
+  /** The run directory, relative to the suite directory. */
+  readonly runDir: string;
+  /** Why the method stopped, when it ran. */
+  readonly stopReason?: string;
+  /** What went wrong, when failed (or why it is still pending, when blocked). */
+  readonly error?: string;
+  /** True when any model was simulated: the numbers say nothing about real models. */
+  readonly simulated: boolean;
+  /** Extra training instances the run learned from (the augmented arm). */
+  readonly extraTraining?: number;
+  /** Synthesis accounting, for methods that synthesize. */
+  readonly synthesis?: SuiteSynthesisAccounting;
+  /** Best validation against evaluations spent. */
+  readonly curve: readonly SuiteCurvePoint[];
+}
+
+/** The result of a cell that has not run (or not finished). */
+export function pendingResult(cell: SuiteCell, runDir: string, error?: string): SuiteCellResult {
+  return {
+    id: cell.id,
+    benchmark: cell.benchmark,
+    method: cell.method,
+    taskModel: cell.taskModel,
+    optimizerModel: cell.optimizerModel,
+    seed: cell.seed,
+    arm: cell.arm,
+    status: 'pending',
+    ceiling: null,
+    maxEvaluations: null,
+    evaluationsUsed: null,
+    exceededCeiling: false,
+    seedValidation: null,
+    bestValidation: null,
+    seedTest: null,
+    bestTest: null,
+    costUsd: null,
+    optimizerCostUsd: null,
+    runDir,
+    ...(error === undefined ? {} : { error }),
+    simulated: false,
+    curve: [],
+  };
+}

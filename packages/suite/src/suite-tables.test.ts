@@ -1,0 +1,222 @@
+import { describe, expect, it } from 'vitest';
+import { doneResult, smallSpec } from './__fixtures__/cell-results.js';
+import { ablationTable } from './ablation-table.js';
+import { detailsTable } from './details-table.js';
+import { mainTable } from './main-table.js';
+import { planSuite } from './plan-suite.js';
+import type { SuiteCellResult } from './suite-cell-result.js';
+import { collectSuiteResults } from './suite-results.js';
+import type { SuiteSpec } from './suite-spec.js';
+import { renderCsvTable, renderMarkdownTable } from './suite-table.js';
+import { renderSuiteMarkdown, suiteTables } from './suite-tables.js';
+import { transferTable } from './transfer-table.js';
+
+const tests: Record<string, number> = {
+  'alpha/baseline': 0.5,
+  'alpha/prompt-search': 0.6,
+  'alpha/forge': 0.75,
+  'beta/baseline': 0.3,
+  'beta/prompt-search': 0.45,
+  'beta/forge': 0.4,
+};
+
+function results(spec: SuiteSpec, scores: Record<string, number>, skip: readonly string[] = []) {
+  const plan = planSuite(spec);
+  const cells = new Map<string, SuiteCellResult>();
+  for (const cell of plan.cells) {
+    const key = `${cell.benchmark}/${cell.method}${cell.arm === 'augmented' ? '+' : ''}${spec.seeds.length > 1 ? `@${cell.seed}` : ''}`;
+    const score = scores[key];
+    if (score === undefined || skip.includes(cell.id)) continue;
+    cells.set(
+      cell.id,
+      doneResult(cell, {
+        bestTest: score,
+        evaluationsUsed: 100,
+        ceiling: cell.role === 'aligned' ? 100 : null,
+      }),
+    );
+  }
+  return collectSuiteResults({
+    plan,
+    name: 'test',
+    digest: 'd',
+    results: cells,
+    runDirOf: (cell) => `cells/${cell.id}`,
+  });
+}
+
+const labels = {
+  methods: { baseline: 'Baseline', 'prompt-search': 'Prompt search', forge: 'Forge' },
+  benchmarks: { alpha: 'Alpha' },
+};
+
+describe('mainTable (Table 1/3 shape)', () => {
+  it('writes per-benchmark test scores, Aggregate, Improvement, and bolds each row best', () => {
+    const table = mainTable({
+      cells: results(smallSpec, tests).cells,
+      spec: smallSpec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      labels,
+    });
+    expect(table.id).toBe('main-sim-task-sim-optimizer');
+    expect(renderMarkdownTable(table)).toBe(
+      [
+        '### Test performance (%) — task sim:task, optimizer sim:optimizer',
+        '',
+        'Test score (%) of the candidate each method selected on validation; Aggregate averages the 2 benchmark(s); Improvement is relative to Baseline.  ',
+        '',
+        '| Benchmark | Baseline | Prompt search | Forge |',
+        '| --- | ---: | ---: | ---: |',
+        '| Alpha | 50.00 | 60.00 | **75.00** |',
+        '| beta | 30.00 | **45.00** | 40.00 |',
+        '| Aggregate | 40.00 | 52.50 | **57.50** |',
+        '| Improvement | – | +12.50 | +17.50 |',
+        '',
+      ].join('\n'),
+    );
+    expect(renderCsvTable(table)).toBe(
+      'Benchmark,Baseline,Prompt search,Forge\nAlpha,50.00,60.00,75.00\nbeta,30.00,45.00,40.00\nAggregate,40.00,52.50,57.50\nImprovement,,+12.50,+17.50\n',
+    );
+  });
+
+  it('averages seeds, and leaves an entry empty unless every seed is done', () => {
+    const spec = { ...smallSpec, seeds: [0, 1] };
+    const scores = Object.fromEntries(
+      Object.entries(tests).flatMap(([key, value]) => [
+        [`${key}@0`, value],
+        [`${key}@1`, value - 0.1],
+      ]),
+    );
+    const table = mainTable({
+      cells: results(spec, scores, ['beta/forge/sim-task/sim-optimizer/seed-1']).cells,
+      spec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+    });
+    expect(table.rows.map((row) => row.values)).toEqual([
+      ['alpha', 45, 55.00000000000001, 70],
+      ['beta', 25, 40, null],
+      ['Aggregate', 35, 47.5, null],
+      ['Improvement', null, '+12.50', null],
+    ]);
+    expect(table.notes).toContain('Each entry is the mean over seeds 0, 1.');
+    expect(table.notes.some((note) => note.startsWith('1 cell(s) not done'))).toBe(true);
+  });
+
+  it('marks a benchmark where a method exceeded its ceiling', () => {
+    const document = results(smallSpec, tests);
+    const cells = document.cells.map((cell) =>
+      cell.id.startsWith('beta/prompt-search')
+        ? { ...cell, evaluationsUsed: 120, exceededCeiling: true }
+        : cell,
+    );
+    const table = mainTable({
+      cells,
+      spec: smallSpec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+    });
+    expect(table.rows[1]?.values[0]).toBe('beta †');
+    expect(table.notes.at(-1)).toContain('exceeded its B.4 evaluation ceiling');
+    expect(renderCsvTable(detailsTable({ cells, benchmark: 'beta' }))).toContain(',EXCEEDED,');
+  });
+});
+
+describe('ablationTable (Table 2 shape)', () => {
+  const ablation = {
+    components: ['Prompt search', 'Failure memory'],
+    steps: [
+      { method: 'baseline', label: 'Baseline', components: [] },
+      { method: 'prompt-search', label: '+ Prompt search', components: ['Prompt search'] },
+      {
+        method: 'failure-memory',
+        label: '+ Failure memory',
+        components: ['Prompt search', 'Failure memory'],
+      },
+      {
+        method: 'forge',
+        label: '+ Mutation guidance',
+        components: ['Prompt search', 'Failure memory'],
+      },
+    ],
+  };
+  it('scores the steps that ran, each against the preceding row', () => {
+    const table = ablationTable({
+      cells: results(smallSpec, tests).cells,
+      spec: smallSpec,
+      ablation,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+    });
+    expect(table?.rows.map((row) => row.values)).toEqual([
+      ['Baseline', '', '', 40, null],
+      ['+ Prompt search', '✓', '', 52.5, '+12.50'],
+      ['+ Mutation guidance', '✓', '✓', 57.5, '+5.00'],
+    ]);
+    expect(
+      ablationTable({
+        cells: [],
+        spec: { ...smallSpec, methods: ['forge'] },
+        ablation,
+        taskModel: 'sim:task',
+        optimizerModel: 'sim:optimizer',
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe('transferTable (Table 4 shape)', () => {
+  it('shows both arms and the difference, bolding the better arm', () => {
+    const spec: SuiteSpec = {
+      ...smallSpec,
+      transfer: { benchmarks: ['alpha'], methods: ['prompt-search'], source: 'forge' },
+    };
+    const table = transferTable({
+      cells: results(spec, { ...tests, 'alpha/prompt-search+': 0.7 }).cells,
+      spec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      labels,
+    });
+    expect(table?.rows).toEqual([
+      { values: ['Alpha', 'Original', 60], emphasis: [] },
+      { values: ['', '+ Forge data', 70], emphasis: [2] },
+      { values: ['', 'Δ', '+10.00'] },
+    ]);
+    expect(renderCsvTable(table as never).split('\n')[0]).toBe(
+      'Benchmark,Training data,Prompt search',
+    );
+  });
+});
+
+describe('suiteTables', () => {
+  it('gives every model pair its tables, every benchmark its details, and says when models are simulated', () => {
+    const document = results(smallSpec, tests);
+    const tables = suiteTables({ results: document, spec: smallSpec });
+    expect(tables.map((table) => table.id)).toEqual([
+      'main-sim-task-sim-optimizer',
+      'details-alpha',
+      'details-beta',
+    ]);
+    expect(tables.every((table) => table.notes[0]?.startsWith('Simulated models'))).toBe(true);
+    const markdown = renderSuiteMarkdown(document, tables);
+    expect(
+      markdown.startsWith('# Suite test\n\n6 cells: 6 done, 0 failed, 0 pending. Simulated models'),
+    ).toBe(true);
+    expect(renderCsvTable(tables[1] as never).split('\n')[1]).toBe(
+      'forge,sim:task,sim:optimizer,0,original,done,20.00,50.00,10.00,75.00,100,,,0.0000,0.0000',
+    );
+  });
+
+  it('quotes CSV values that need it', () => {
+    const csv = renderCsvTable({
+      id: 'x',
+      title: 'x',
+      notes: [],
+      columns: [{ header: 'a,b', format: 'text' }],
+      rows: [{ values: ['say "hi"'] }],
+    });
+    expect(csv).toBe('"a,b"\n"say ""hi"""\n');
+  });
+});

@@ -1,0 +1,69 @@
+import { type AblationSpec, ablationTable } from './ablation-table.js';
+import { detailsTable } from './details-table.js';
+import { mainTable } from './main-table.js';
+import type { SuiteLabels } from './suite-labels.js';
+import type { SuiteResults } from './suite-results.js';
+import type { SuiteSpec } from './suite-spec.js';
+import { renderMarkdownTable, type SuiteTable } from './suite-table.js';
+import { transferTable } from './transfer-table.js';
+
+/**
+ * Every table of a suite, a pure function of its results: per (task model, optimizer model) the
+ * main comparison (Table 1/3), the ablation (Table 2, when two or more of its steps ran) and the
+ * transfer study (Table 4, when configured); then one details table per benchmark.
+ */
+export function suiteTables(options: {
+  readonly results: SuiteResults;
+  readonly spec: SuiteSpec;
+  readonly ablation?: AblationSpec;
+  readonly labels?: SuiteLabels;
+}): SuiteTable[] {
+  const { results, spec } = options;
+  const cells = results.cells;
+  const simulated = results.simulated
+    ? ['Simulated models: these numbers measure the offline simulator, not real models.']
+    : [];
+  const tables: SuiteTable[] = [];
+  for (const taskModel of spec.taskModels) {
+    for (const optimizerModel of spec.optimizerModels) {
+      const pair = {
+        cells,
+        spec,
+        taskModel,
+        optimizerModel,
+        ...(options.labels === undefined ? {} : { labels: options.labels }),
+      };
+      tables.push(mainTable(pair));
+      const ablation =
+        options.ablation === undefined
+          ? undefined
+          : ablationTable({ ...pair, ablation: options.ablation });
+      if (ablation !== undefined) tables.push(ablation);
+      const transfer = transferTable(pair);
+      if (transfer !== undefined) tables.push(transfer);
+    }
+  }
+  for (const benchmark of spec.benchmarks) {
+    tables.push(
+      detailsTable({
+        cells,
+        benchmark,
+        ...(options.labels === undefined ? {} : { labels: options.labels }),
+      }),
+    );
+  }
+  return tables.map((table) => ({ ...table, notes: [...simulated, ...table.notes] }));
+}
+
+/** All tables in one Markdown document, with the suite's name and cell counts. */
+export function renderSuiteMarkdown(results: SuiteResults, tables: readonly SuiteTable[]): string {
+  const counts = { done: 0, failed: 0, pending: 0 };
+  for (const cell of results.cells) counts[cell.status] += 1;
+  const header = [
+    `# Suite ${results.suite.name}`,
+    '',
+    `${results.cells.length} cells: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending.${results.simulated ? ' Simulated models: these numbers say nothing about real models.' : ''}`,
+    '',
+  ].join('\n');
+  return `${header}\n${tables.map(renderMarkdownTable).join('\n')}`;
+}
