@@ -60,6 +60,7 @@ export {
   type EvaluateResult,
   evaluate,
 } from './evaluate/evaluate-benchmark.js';
+export { forgeAblation } from './methods/forge-ablation.js';
 export {
   createForgeMethod,
   type ForgeMethodResult,
@@ -114,6 +115,34 @@ export type {
 export { listRuns, type RunListing } from './runs/list-runs.js';
 export { writeCompareReport } from './runs/write-compare-report.js';
 export { writeReport } from './runs/write-report.js';
+export {
+  estimateSuite,
+  type SuiteCellEstimate,
+  type SuiteEstimate,
+} from './suite/estimate-suite.js';
+export { grpoRewardDescription } from './suite/grpo-reward-description.js';
+export { parseSuiteConfig, suiteSchemaFileName } from './suite/load-suite-config.js';
+export { type MergeSuitesResult, mergeSuites } from './suite/merge-suites.js';
+export { type RunSuiteOptions, type RunSuiteResult, runSuite } from './suite/run-suite.js';
+export {
+  type SuiteConfig,
+  type SuiteConfigInput,
+  suiteConfigJsonSchema,
+  suiteConfigSchema,
+} from './suite/suite-config-schema.js';
+export {
+  isSuiteDirectory,
+  type SavedSuite,
+  suiteFileName,
+  suitePlanFileName,
+  suiteResultsFileName,
+} from './suite/suite-directory.js';
+export type {
+  SuiteCellProgressEvent,
+  SuiteOutputsWrittenEvent,
+  SuitePreparedEvent,
+  SuiteRunEvent,
+} from './suite/suite-run-events.js';
 export {
   type SynthesizeDataConfig,
   type SynthesizeDataResult,

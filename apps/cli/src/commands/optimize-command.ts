@@ -97,7 +97,7 @@ export function optimizeCommand(
           }
           terminal.out.write(
             `${[
-              `Estimate for ${estimate.benchmark}: ${estimate.steps > 0 ? `about ${estimate.steps} steps, ` : ''}${estimate.evaluations} task evaluations, ${estimate.synthesisAttempts} synthesis attempts`,
+              `Estimate for ${estimate.method} on ${estimate.benchmark}: ${estimate.steps > 0 ? `up to ${estimate.steps} steps, ` : ''}up to ${estimate.evaluations} task evaluations${estimate.synthesisAttempts > 0 ? `, ${estimate.synthesisAttempts} synthesis attempts` : ''}`,
               table([
                 ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
                 ...estimate.roles.map((role) => [

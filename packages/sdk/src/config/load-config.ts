@@ -137,16 +137,18 @@ export function parseForgeConfig(
   return { ...rest, method: chosen };
 }
 
-function issueToError(
+/** The ConfigError of a zod issue: file, line and field of the offending value. */
+export function issueToError(
   raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>>,
   issue: z.core.$ZodIssue | undefined,
+  schemaFile = 'forge.config.schema.json',
 ): ConfigError {
   if (issue === undefined) return new ConfigError({ file: raw.file, message: 'invalid config' });
   let path = issue.path;
   let message = issue.message;
   if (issue.code === 'unrecognized_keys') {
     path = [...issue.path, issue.keys[0] as string];
-    message = `unknown field (known fields are listed in forge.config.schema.json)`;
+    message = `unknown field (known fields are listed in ${schemaFile})`;
   } else if (valueAt(raw.value, path) === undefined) {
     message = 'required field is missing';
   }

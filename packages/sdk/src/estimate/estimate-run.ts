@@ -1,4 +1,5 @@
-import { seedPrompts } from '@forge/program';
+import type { Method } from '@forge/method';
+import { type Benchmark, type Instance, seedPrompts } from '@forge/program';
 import {
   defaultPriceTable,
   estimateRequestTokens,
@@ -14,16 +15,22 @@ import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schem
 import { parseForgeConfig } from '../config/load-config.js';
 import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
+import { extraTrainingCount } from '../run/extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
 import { isForgeVariant, methodSettingsOf } from '../run/run-method-context.js';
 import { createRunModels, modelSettings } from '../run/run-models.js';
 
 /** One role's share of an estimate. */
 export interface RoleEstimate {
+  /** `task` or an optimizer role. */
   readonly role: string;
+  /** The model string of the role. */
   readonly model: string;
+  /** Model calls. */
   readonly calls: number;
+  /** Prompt tokens. */
   readonly inputTokens: number;
+  /** Completion tokens. */
   readonly outputTokens: number;
   /** USD from the price table; undefined when the model has no price. */
   readonly usd: number | undefined;
@@ -31,11 +38,17 @@ export interface RoleEstimate {
 
 /** What `forge optimize --dry-run` prints: an upper-bound estimate, and the assumptions behind it. */
 export interface RunEstimate {
+  /** Benchmark id. */
   readonly benchmark: string;
+  /** Method id. */
+  readonly method: string;
+  /** Task evaluations (the method's estimate, else the whole budget). */
   readonly evaluations: number;
-  /** Forge's search steps; 0 for peer methods, which estimate their own units (see `assumptions`). */
+  /** Forge's search steps (its reflections); 0 for peer methods, which count their own units (see `assumptions`). */
   readonly steps: number;
+  /** Forge's synthesis attempts; 0 for methods that do not synthesize. */
   readonly synthesisAttempts: number;
+  /** Per role: calls, tokens, USD. */
   readonly roles: readonly RoleEstimate[];
   /** Total USD of the priced roles. */
   readonly usd: number;
@@ -45,29 +58,60 @@ export interface RunEstimate {
   readonly assumptions: readonly string[];
 }
 
-// Rough per-call sizes of the optimizer roles, from the prompts' lengths and typical answers.
+/** The task program's prompt size, measured once per benchmark. */
+export interface TaskPromptSize {
+  /** Model calls per evaluation. */
+  readonly callsPerEvaluation: number;
+  /** Estimated prompt tokens per call. */
+  readonly inputPerCall: number;
+  /** Training instances measured. */
+  readonly sampled: number;
+}
+
+// Rough per-unit sizes of the optimizer roles, from the prompts' lengths and typical answers. A
+// generate or verify unit is one agent run of about two model calls.
 const typical = {
   taskOutput: 400,
-  acceptRate: 0.15,
-  imperfectRate: 0.6,
-  reflect: { output: 1500 },
-  assign: { system: 1100, output: 120 },
-  generate: { calls: 2, input: 4000, output: 1200 },
-  verify: { calls: 2, input: 3000, output: 500 },
-};
+  reflect: { input: 2000, perObservation: 3, output: 1500, calls: 1 },
+  assign: { input: 1100, perObservation: 1, output: 120, calls: 1 },
+  generate: { input: 4000, perObservation: 1, output: 1200, calls: 2 },
+  verify: { input: 3000, perObservation: 0, output: 500, calls: 2 },
+} as const;
 
 /**
  * Estimates calls, tokens and cost of a run before anything is spent: measures the task
- * program's prompt size on a few training instances with a model that answers nothing, then
- * scales by the budget and the synthesis schedule. Checks the config, the data and the model
+ * program's prompt size on a few training instances with a model that answers nothing, takes
+ * task evaluations and optimizer work from the method's own `estimate` (the whole budget and no
+ * optimizer calls when it has none), and prices them. Checks the config, the data and the model
  * settings on the way, like `optimize`.
  */
 export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate> {
   const config: ForgeConfig = parseForgeConfig({ file: '<options>', value: input });
   await registerConfigProviders(config.providers);
+  const method = await loadMethod(config.method);
   const { id, benchmark } = await loadConfiguredBenchmark(config);
   const splits = await loadConfiguredSplits(benchmark, config);
-  createRunModels(config);
+  const extra = await extraTrainingCount(config.extraTrain, benchmark, splits);
+  createRunModels(config, { roles: method.roles });
+  return estimateWithMethod({
+    config,
+    method,
+    benchmarkId: id,
+    benchmark,
+    sizes: {
+      train: splits.train.length + extra,
+      validation: splits.validation.length,
+      test: splits.test.length,
+    },
+    prompt: await measureTaskPrompt(benchmark, splits.train),
+  });
+}
+
+/** Measures the task program's first prompts on up to five training instances. */
+export async function measureTaskPrompt(
+  benchmark: Benchmark,
+  train: readonly Instance[],
+): Promise<TaskPromptSize> {
   const requests: GenerateRequest[] = [];
   const silent: LanguageModel = {
     specificationVersion: 'v1',
@@ -83,7 +127,7 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
       };
     },
   };
-  const sample = splits.train.slice(0, 5);
+  const sample = train.slice(0, 5);
   for (const instance of sample) {
     try {
       await benchmark.program.run(instance, seedPrompts(benchmark.program), { model: silent });
@@ -91,45 +135,50 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
       // A program that cannot go on with an empty answer still showed its first prompt.
     }
   }
-  const callsPerEvaluation = Math.max(1, requests.length / Math.max(1, sample.length));
-  const inputPerCall =
-    requests.length === 0
-      ? 500
-      : requests.reduce((total, request) => total + estimateRequestTokens(request), 0) /
-        requests.length;
+  return {
+    callsPerEvaluation: Math.max(1, requests.length / Math.max(1, sample.length)),
+    inputPerCall:
+      requests.length === 0
+        ? 500
+        : requests.reduce((total, request) => total + estimateRequestTokens(request), 0) /
+          requests.length,
+    sampled: sample.length,
+  };
+}
 
-  const batch = config.minibatchSize;
-  const validation = splits.validation.length;
-  const evaluations = config.budget.maxEvaluations;
-  const perStep = 2 * batch + typical.acceptRate * validation;
-  const steps =
-    config.method === 'baseline'
-      ? 0
-      : Math.max(0, Math.floor((evaluations - validation) / perStep));
-  const schedule = { ...benchmark.synthesis, ...config.synthesis };
-  // Only Forge's synthesis variants synthesize; peer methods (GEPA, …) search prompts only.
-  const synthesizes = ['forge', 'failure-memory', 'random-synthesis'].includes(config.method);
-  const attempts = synthesizes ? schedule.epochs * schedule.attempts : 0;
-  const assigns =
-    config.method === 'forge' || config.method === 'failure-memory'
-      ? Math.round(steps * batch * typical.imperfectRate)
-      : 0;
-  const observation = inputPerCall * callsPerEvaluation + typical.taskOutput;
-
-  const names = createRunModels(config).names;
+/** The estimate of one run, from a measured prompt size (the suite measures once per benchmark). */
+export function estimateWithMethod(options: {
+  config: ForgeConfig;
+  method: Method;
+  benchmarkId: string;
+  benchmark: Benchmark;
+  sizes: { readonly train: number; readonly validation: number; readonly test: number };
+  prompt: TaskPromptSize;
+}): RunEstimate {
+  const { config, method, benchmark, prompt } = options;
+  const settings = methodSettingsOf(method, config, { file: '<options>' });
+  const estimate = method.estimate?.({
+    maxEvaluations: config.budget.maxEvaluations,
+    trainingSize: options.sizes.train,
+    validationSize: options.sizes.validation,
+    modules: benchmark.program.modules.map((module) => module.name),
+    minibatchSize: config.minibatchSize,
+    settings,
+    synthesis: { ...benchmark.synthesis, ...config.synthesis },
+  });
+  const evaluations = Math.min(
+    config.budget.maxEvaluations,
+    estimate?.taskEvaluations ?? config.budget.maxEvaluations,
+  );
+  const observation = prompt.inputPerCall * prompt.callsPerEvaluation + typical.taskOutput;
+  const names = createRunModels(config, { roles: method.roles }).names;
   const prices = mergePriceTables(
     defaultPriceTable,
     config.prices === undefined ? undefined : parsePriceTable(toPrices(config.prices)),
   );
   const unpriced = new Set<string>();
-  const roleOf = (
-    modelNames: Readonly<Record<string, string>>,
-    name: string,
-    calls: number,
-    inputTokens: number,
-    outputTokens: number,
-  ): RoleEstimate => {
-    const model = modelSettings({ model: modelNames[name] ?? modelNames['reflect'] ?? '' }).model;
+  const role = (name: string, calls: number, inputTokens: number, outputTokens: number) => {
+    const model = modelSettings({ model: names[name] ?? names['reflect'] ?? '' }).model;
     const { provider, modelId } = parseModelString(model);
     const price = findModelPrice(prices, provider, modelId);
     if (price === undefined && calls > 0) unpriced.add(model);
@@ -142,88 +191,49 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
       usd: price === undefined ? undefined : priceUsage(price, { inputTokens, outputTokens }),
     };
   };
-  const role = (name: string, calls: number, inputTokens: number, outputTokens: number) =>
-    roleOf(names, name, calls, inputTokens, outputTokens);
-  const method = await loadMethod(config.method);
-  if (!isForgeVariant(method.id) && method.estimate !== undefined) {
-    // A peer method knows its own spend: its task evaluations and its calls by role.
-    const estimate = method.estimate({
-      maxEvaluations: evaluations,
-      trainingSize: splits.train.length,
-      validationSize: validation,
-      modules: benchmark.program.modules.map((module) => module.name),
-      minibatchSize: batch,
-      settings: methodSettingsOf(method, config, { file: '<options>' }),
-      synthesis: benchmark.synthesis,
-    });
-    const methodNames = createRunModels(config, { roles: method.roles }).names;
-    const taskCalls = estimate.taskEvaluations * callsPerEvaluation;
-    const roles = [
-      role('task', taskCalls, taskCalls * inputPerCall, taskCalls * typical.taskOutput),
-      ...[...new Set([...method.roles, ...Object.keys(estimate.optimizerCalls)])].map((name) => {
-        const calls = estimate.optimizerCalls[name] ?? 0;
-        return roleOf(
-          methodNames,
-          name,
-          calls,
-          calls * (2000 + batch * observation),
-          calls * typical.reflect.output,
-        );
-      }),
-    ];
-    return {
-      benchmark: id,
-      evaluations: estimate.taskEvaluations,
-      steps: 0,
-      synthesisAttempts: 0,
-      roles,
-      usd: roles.reduce((total, entry) => total + (entry.usd ?? 0), 0),
-      unpricedModels: [...unpriced],
-      assumptions: [
-        `${method.title}: ${estimate.taskEvaluations} of ${evaluations} task evaluations at most; ${callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(inputPerCall)} prompt tokens (measured on ${sample.length} training instances) and ${typical.taskOutput} output tokens`,
-        ...estimate.assumptions,
-        `optimizer calls of about ${Math.round(2000 + batch * observation)} prompt and ${typical.reflect.output} output tokens each`,
-        'cached calls cost nothing, so a resumed run costs less',
-      ],
-    };
-  }
-  const taskCalls = evaluations * callsPerEvaluation;
-  const roles = [
-    role('task', taskCalls, taskCalls * inputPerCall, taskCalls * typical.taskOutput),
-    role('reflect', steps, steps * (2000 + batch * observation), steps * typical.reflect.output),
-    role(
-      'assign',
-      assigns,
-      assigns * (typical.assign.system + observation),
-      assigns * typical.assign.output,
-    ),
-    role(
-      'generate',
-      attempts * typical.generate.calls,
-      attempts * typical.generate.calls * (typical.generate.input + observation),
-      attempts * typical.generate.calls * typical.generate.output,
-    ),
-    role(
-      'verify',
-      attempts * typical.verify.calls,
-      attempts * typical.verify.calls * typical.verify.input,
-      attempts * typical.verify.calls * typical.verify.output,
-    ),
+  // Reporting also costs: the seed and the selected candidate on test, each repeat a sample.
+  const searches = evaluations > options.sizes.validation;
+  const testEvaluations = config.evaluateTest
+    ? (searches ? 2 : 1) * options.sizes.test * (benchmark.testRepeats ?? 1)
+    : 0;
+  const taskCalls = (evaluations + testEvaluations) * prompt.callsPerEvaluation;
+  const roles: RoleEstimate[] = [
+    role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * typical.taskOutput),
   ];
+  for (const [name, units] of Object.entries(estimate?.optimizerCalls ?? {})) {
+    const size = typical[name as keyof Omit<typeof typical, 'taskOutput'>] ?? typical.reflect;
+    const calls = units * size.calls;
+    roles.push(
+      role(
+        name,
+        calls,
+        calls * (size.input + size.perObservation * observation),
+        calls * size.output,
+      ),
+    );
+  }
   return {
-    benchmark: id,
+    benchmark: options.benchmarkId,
+    method: method.id,
     evaluations,
-    steps,
-    synthesisAttempts: attempts,
+    steps: isForgeVariant(method.id) ? (estimate?.optimizerCalls['reflect'] ?? 0) : 0,
+    synthesisAttempts: isForgeVariant(method.id) ? (estimate?.optimizerCalls['generate'] ?? 0) : 0,
     roles,
     usd: roles.reduce((total, entry) => total + (entry.usd ?? 0), 0),
     unpricedModels: [...unpriced],
     assumptions: [
-      `the whole evaluation budget (${evaluations}) is spent; ${callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(inputPerCall)} prompt tokens (measured on ${sample.length} training instances) and ${typical.taskOutput} output tokens`,
-      `${Math.round(typical.acceptRate * 100)}% of proposals are accepted (each costs a validation pass of ${validation}); ${Math.round(typical.imperfectRate * 100)}% of minibatch evaluations are imperfect`,
-      synthesizes
-        ? `all ${schedule.epochs} synthesis events run, ${schedule.attempts} attempts each, about ${typical.generate.calls} generator and ${typical.verify.calls} verifier calls per attempt`
-        : 'no synthesis',
+      `${evaluations} task evaluations; ${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(prompt.inputPerCall)} prompt tokens (measured on ${prompt.sampled} training instances) and ${typical.taskOutput} output tokens`,
+      ...(testEvaluations === 0
+        ? []
+        : [
+            `${testEvaluations} more task evaluations on the test split for reporting (${searches ? 'seed and best candidate' : 'the seed'}${(benchmark.testRepeats ?? 1) > 1 ? `, ${benchmark.testRepeats} repeats` : ''})`,
+          ]),
+      ...(estimate === undefined
+        ? [
+            `method ${method.id} gives no estimate: the whole budget is counted for the task model and its optimizer calls are not counted`,
+          ]
+        : estimate.assumptions),
+      'optimizer calls sized from typical prompts and answers; a generate or verify attempt is an agent run of about two calls',
       'cached calls cost nothing, so a resumed run costs less',
     ],
   };

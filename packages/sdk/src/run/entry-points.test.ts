@@ -31,7 +31,17 @@ describe('sdk entry points', () => {
     const task = estimate.roles.find((role) => role.role === 'task');
     expect(task?.calls).toBeGreaterThanOrEqual(500);
     expect(task?.inputTokens).toBeGreaterThan(0);
-    expect(estimate.steps).toBeGreaterThan(0);
+    expect(estimate.method).toBe('forge');
+    expect(estimate.evaluations).toBe(500);
+    // Forge's own estimate: up to (500 − |V|) / (2·|B|) reflections, all synthesis attempts.
+    expect(estimate.roles.map((role) => role.role)).toEqual([
+      'task',
+      'reflect',
+      'assign',
+      'generate',
+      'verify',
+    ]);
+    expect(estimate.roles.find((role) => role.role === 'reflect')?.calls).toBe(Math.floor(480 / 6));
     // Simulated models are priced at $0: they call no model.
     expect(estimate.unpricedModels).toEqual([]);
     expect(estimate.assumptions.length).toBeGreaterThan(2);

@@ -46,3 +46,12 @@ export async function loadExtraTraining(
   }
   return extra;
 }
+
+/** How many extra training instances the files hold (checked as `loadExtraTraining` checks them). */
+export async function extraTrainingCount(
+  files: readonly string[] | undefined,
+  benchmark: Benchmark,
+  splits: Readonly<Record<'train' | 'validation' | 'test', readonly Instance[]>>,
+): Promise<number> {
+  return (await loadExtraTraining(files, benchmark, splits)).length;
+}

@@ -1,0 +1,112 @@
+import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError } from '@forge/provider';
+import {
+  mergeSuiteResults,
+  parseSuiteResults,
+  planSuite,
+  type SuiteResults,
+  type SuiteTable,
+} from '@forge/suite';
+import { suiteConfigSchema } from './suite-config-schema.js';
+import {
+  isSuiteDirectory,
+  loadSavedSuite,
+  saveSuite,
+  suitePlanFileName,
+  suiteResultsFileName,
+  writeAtomically,
+} from './suite-directory.js';
+import { suiteSpecOf } from './suite-spec-of.js';
+import { writeSuiteOutputs } from './write-suite-outputs.js';
+
+/** What `mergeSuites` produced. */
+export interface MergeSuitesResult {
+  /** The merged suite directory. */
+  readonly dir: string;
+  /** The merged results. */
+  readonly results: SuiteResults;
+  /** The tables written. */
+  readonly tables: readonly SuiteTable[];
+  /** Files written, relative to `dir` (cell directories not listed). */
+  readonly files: readonly string[];
+  /** Cell directories copied in, by cell id → the shard they came from. */
+  readonly copied: Readonly<Record<string, string>>;
+}
+
+/**
+ * Combines the shard directories of one suite (`forge suite --shard i/n` on several machines)
+ * into one suite directory: the merged `results.json` (a cell's done result wins; two different
+ * done results, or shards of another suite, are refused), each finished cell's run directory
+ * copied from its shard (so reports and `--resume` work in the merged directory), and the tables.
+ * The merged suite equals the suite run unsharded.
+ */
+export async function mergeSuites(
+  shardDirs: readonly string[],
+  options: { readonly dir: string },
+): Promise<MergeSuitesResult> {
+  const dir = resolve(options.dir);
+  if (shardDirs.length === 0) {
+    throw new InvalidArgumentError({
+      argument: 'shards',
+      message: 'shards: give at least one shard directory',
+    });
+  }
+  if (isSuiteDirectory(dir)) {
+    throw new InvalidArgumentError({
+      argument: 'dir',
+      message: `dir: ${dir} already holds a suite; merge into a new directory`,
+    });
+  }
+  const shards = shardDirs.map((shard) => {
+    const shardDir = resolve(shard);
+    const saved = loadSavedSuite(shardDir);
+    const file = join(shardDir, suiteResultsFileName);
+    if (!existsSync(file)) {
+      throw new InvalidArgumentError({
+        argument: 'shards',
+        message: `shards: ${shardDir} has no ${suiteResultsFileName} (did its suite run?)`,
+      });
+    }
+    return {
+      dir: shardDir,
+      saved,
+      file,
+      results: parseSuiteResults(readFileSync(file, 'utf8'), file),
+    };
+  });
+  const merged = mergeSuiteResults(
+    shards.map((shard) => ({ file: shard.file, results: shard.results })),
+  );
+  const first = shards[0] as (typeof shards)[number];
+  // Validated when the shard started; merging needs no method or benchmark package installed.
+  const spec = suiteSpecOf(suiteConfigSchema.parse(first.saved.config));
+  const copied: Record<string, string> = {};
+  for (const cell of merged.cells) {
+    if (cell.status === 'pending') continue;
+    const shard = shards.find((candidate) =>
+      candidate.results.cells.some(
+        (other) => other.id === cell.id && JSON.stringify(other) === JSON.stringify(cell),
+      ),
+    );
+    const from = shard === undefined ? undefined : join(shard.dir, cell.runDir);
+    if (shard === undefined || from === undefined || !existsSync(from)) continue;
+    cpSync(from, join(dir, cell.runDir), { recursive: true });
+    copied[cell.id] = shard.dir;
+  }
+  // GRPO exports are per row, and rows never span shards.
+  for (const shard of shards) {
+    if (existsSync(join(shard.dir, 'grpo')))
+      cpSync(join(shard.dir, 'grpo'), join(dir, 'grpo'), { recursive: true });
+  }
+  saveSuite(dir, first.saved);
+  writeAtomically(join(dir, suitePlanFileName), `${JSON.stringify(planSuite(spec), null, 2)}\n`);
+  const written = writeSuiteOutputs({ dir, results: merged, spec, labels: first.saved.labels });
+  return {
+    dir,
+    results: merged,
+    tables: written.tables,
+    files: ['suite.json', suitePlanFileName, ...written.files],
+    copied,
+  };
+}

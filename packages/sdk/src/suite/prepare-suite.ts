@@ -1,0 +1,165 @@
+import type { Method } from '@forge/method';
+import type { Benchmark, Splits } from '@forge/program';
+import {
+  planSuite,
+  type SuiteLabels,
+  type SuitePlan,
+  SuitePlanError,
+  type SuiteSpec,
+} from '@forge/suite';
+import { ConfigError } from '../config/config-error.js';
+import type { ForgeConfig } from '../config/forge-config-schema.js';
+import { parseForgeConfig, type RawConfig } from '../config/load-config.js';
+import { loadMethod } from '../methods/method-registry.js';
+import { registerConfigProviders } from '../models/register-config-providers.js';
+import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
+import { methodSettingsOf } from '../run/run-method-context.js';
+import { createRunModels } from '../run/run-models.js';
+import { cellRunConfig } from './cell-run-config.js';
+import { parseSuiteConfig } from './load-suite-config.js';
+import type { SuiteConfig } from './suite-config-schema.js';
+import { suiteDigest, suiteSpecOf } from './suite-spec-of.js';
+
+/** A suite checked end to end before anything is spent. */
+export interface PreparedSuite {
+  /** The validated config. */
+  readonly config: SuiteConfig;
+  /** Where it came from (for messages). */
+  readonly file: string;
+  /** Its name (the `name` field, else the file name, else `suite`). */
+  readonly name: string;
+  /** Digest of the deciding config. */
+  readonly digest: string;
+  /** The planner's view of it. */
+  readonly spec: SuiteSpec;
+  /** The plan. */
+  readonly plan: SuitePlan;
+  /** Method titles and benchmark titles. */
+  readonly labels: SuiteLabels;
+  /** The methods, by id. */
+  readonly methods: ReadonlyMap<string, Method>;
+  /** Each benchmark and its splits (the config's subset applied), by id. */
+  readonly benchmarks: ReadonlyMap<
+    string,
+    { readonly benchmark: Benchmark; readonly splits: Splits }
+  >;
+  /** True when any model is simulated. */
+  readonly simulated: boolean;
+}
+
+/**
+ * Validates a suite config, plans it, and checks everything a cell needs before any cell runs:
+ * every method loads and accepts its settings, every benchmark's data loads, every model
+ * resolves (keys present). Errors name the suite file, line and field.
+ */
+export async function prepareSuite(
+  raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>>,
+  options: {
+    readonly environment?: Record<string, string | undefined>;
+    readonly name?: string;
+  } = {},
+): Promise<PreparedSuite> {
+  const config = parseSuiteConfig(raw);
+  const fail = (field: string, message: string, cause?: unknown): never => {
+    throw new ConfigError({
+      file: raw.file,
+      line: raw.lineOf?.(field.split('.')),
+      field,
+      message,
+      cause,
+    });
+  };
+  const spec = suiteSpecOf(config);
+  let plan: SuitePlan;
+  try {
+    plan = planSuite(spec);
+  } catch (error) {
+    if (!SuitePlanError.isInstance(error)) throw error;
+    return fail(error.field, error.message.replace(/^[^:]*: /, ''), error);
+  }
+  await registerConfigProviders(config.providers, raw.file);
+  const environment = { ...(options.environment ?? process.env) };
+  const methods = new Map<string, Method>();
+  for (const cell of plan.cells) {
+    if (!methods.has(cell.method)) methods.set(cell.method, await loadMethod(cell.method));
+  }
+  const runConfigOf = (cell: (typeof plan.cells)[number]): ForgeConfig => {
+    const method = methods.get(cell.method) as Method;
+    try {
+      return parseForgeConfig({
+        file: raw.file,
+        value: cellRunConfig({
+          config,
+          cell,
+          ceiling: null,
+          runDir: '<suite>',
+          methodRoles: method.roles,
+        }),
+      });
+    } catch (error) {
+      if (!ConfigError.isInstance(error)) throw error;
+      return fail(error.field ?? 'benchmarks', error.message.replace(/^.*?: /, ''), error);
+    }
+  };
+  for (const [id, method] of methods) {
+    const cell = plan.cells.find(
+      (candidate) => candidate.method === id,
+    ) as (typeof plan.cells)[number];
+    try {
+      methodSettingsOf(method, runConfigOf(cell), { file: raw.file });
+    } catch (error) {
+      if (!ConfigError.isInstance(error)) throw error;
+      const field = error.field?.startsWith('methodSettings.')
+        ? `methodSettings.${id}.${error.field.slice('methodSettings.'.length)}`
+        : (error.field ?? `methodSettings.${id}`);
+      fail(field, error.message.replace(/^.*?field "[^"]*": /, ''), error);
+    }
+  }
+  const benchmarks = new Map<string, { benchmark: Benchmark; splits: Splits }>();
+  const labels: { methods: Record<string, string>; benchmarks: Record<string, string> } = {
+    methods: Object.fromEntries([...methods].map(([id, method]) => [id, method.title])),
+    benchmarks: {},
+  };
+  let simulated = false;
+  for (const id of spec.benchmarks) {
+    const cell = plan.cells.find(
+      (candidate) => candidate.benchmark === id,
+    ) as (typeof plan.cells)[number];
+    const runConfig = runConfigOf(cell);
+    const { benchmark } = await loadConfiguredBenchmark(runConfig);
+    const splits = await loadConfiguredSplits(benchmark, runConfig);
+    if (splits.validation.length > config.budget.maxEvaluations) {
+      fail(
+        'budget.maxEvaluations',
+        `must be at least ${id}'s validation size (${splits.validation.length}): every method evaluates its seed on all of it`,
+      );
+    }
+    benchmarks.set(id, { benchmark, splits });
+    labels.benchmarks[id] = benchmark.title;
+  }
+  for (const cell of plan.cells) {
+    const runConfig = runConfigOf(cell);
+    const names = createRunModels(runConfig, {
+      environment,
+      roles: (methods.get(cell.method) as Method).roles,
+    }).names;
+    if (Object.values(names).some((model) => model.startsWith('sim:'))) simulated = true;
+  }
+  return {
+    config,
+    file: raw.file,
+    name:
+      config.name ??
+      options.name ??
+      (raw.file.startsWith('<')
+        ? 'suite'
+        : (raw.file.split('/').pop() ?? 'suite').replace(/\.[^.]+$/, '')),
+    digest: suiteDigest(config),
+    spec,
+    plan,
+    labels,
+    methods,
+    benchmarks,
+    simulated,
+  };
+}

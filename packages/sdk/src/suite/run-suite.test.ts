@@ -1,0 +1,339 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Method } from '@forge/method';
+import { parseSuiteResults } from '@forge/suite';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../config/config-error.js';
+import { readConfigFile } from '../config/load-config.js';
+import { registerMethod } from '../methods/method-registry.js';
+import { estimateSuite } from './estimate-suite.js';
+import { mergeSuites } from './merge-suites.js';
+import { runSuite } from './run-suite.js';
+import type { SuiteConfigInput } from './suite-config-schema.js';
+import type { SuiteRunEvent } from './suite-run-events.js';
+
+// Suites on the offline simulated world: every number here is simulated.
+const root = mkdtempSync(join(tmpdir(), 'forge-suite-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const variants = ['baseline', 'prompt-search', 'random-synthesis', 'failure-memory', 'forge'];
+const config: SuiteConfigInput = {
+  name: 'sim-ablation',
+  benchmarks: ['sim'],
+  methods: variants,
+  taskModels: ['sim:task'],
+  optimizerModels: ['sim:optimizer'],
+  seeds: [0, 1],
+  budget: { maxEvaluations: 100_000 },
+};
+const resultsOf = (dir: string) =>
+  parseSuiteResults(readFileSync(join(dir, 'results.json'), 'utf8'), 'results.json');
+
+let full: Awaited<ReturnType<typeof runSuite>> | undefined;
+async function fullSuite() {
+  full ??= await runSuite(config, { dir: join(root, 'full') });
+  return full;
+}
+
+describe('runSuite on the simulated world', () => {
+  it('runs Forge first per row, aligns the other variants to its completed count, and writes the tables', async () => {
+    const events: SuiteRunEvent[] = [];
+    full = await runSuite(config, {
+      dir: join(root, 'full'),
+      onEvent: (event) => events.push(event),
+    });
+    const { results, dir } = full;
+    expect(results.cells).toHaveLength(10);
+    expect(results.simulated).toBe(true);
+    expect(results.cells.every((cell) => cell.status === 'done')).toBe(true);
+    for (const seed of [0, 1]) {
+      const row = results.cells.filter((cell) => cell.seed === seed);
+      const forge = row.find((cell) => cell.method === 'forge');
+      expect(forge?.ceiling).toBeNull();
+      expect(forge?.stopReason).toMatch(/^complete/);
+      expect(row.find((cell) => cell.method === 'baseline')).toMatchObject({
+        ceiling: null,
+        evaluationsUsed: 20,
+      });
+      for (const cell of row.filter(
+        (candidate) => !['forge', 'baseline'].includes(candidate.method),
+      )) {
+        expect(cell.ceiling).toBe(forge?.evaluationsUsed);
+        expect(cell.maxEvaluations).toBe(forge?.evaluationsUsed);
+        expect(cell.evaluationsUsed).toBeLessThanOrEqual(cell.ceiling ?? 0);
+        expect(cell.exceededCeiling).toBe(false);
+      }
+      // The reference ran before every aligned cell of its row.
+      const starts = events.flatMap((event) =>
+        event.type === 'cell-start' ? [event.cell.id] : [],
+      );
+      expect(starts.indexOf(forge?.id ?? '')).toBeLessThan(
+        starts.indexOf(`sim/prompt-search/sim-task/sim-optimizer/seed-${seed}`),
+      );
+    }
+    const forge = results.cells.find((cell) => cell.method === 'forge');
+    expect(forge?.synthesis?.admitted).toBeGreaterThan(0);
+    expect(forge?.curve[0]?.evaluationsUsed).toBe(20);
+    // Every cell is an ordinary run directory.
+    for (const cell of results.cells) {
+      for (const file of ['forge.db', 'config.json', 'result.json', 'report.html'])
+        expect(existsSync(join(dir, cell.runDir, file)), `${cell.id}: ${file}`).toBe(true);
+    }
+    expect(resultsOf(dir)).toEqual(results);
+    const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
+    expect(main).toContain(
+      '| Benchmark | Baseline | Prompt search | Random synthesis | Failure memory | Forge |',
+    );
+    expect(main).toContain('| Date normalisation (simulated) |');
+    expect(main).toContain('Simulated models');
+    const ablation = readFileSync(
+      join(dir, 'tables', 'ablation-sim-task-sim-optimizer.csv'),
+      'utf8',
+    );
+    expect(ablation.split('\n')[0]).toBe(
+      'Variant,Prompt search,Synthesis,Failure memory,Mutation guidance,Score,Δ',
+    );
+    expect(ablation.split('\n')).toHaveLength(7);
+    expect(readFileSync(join(dir, 'tables', 'details-sim.csv'), 'utf8').split('\n')).toHaveLength(
+      12,
+    );
+    expect(existsSync(join(dir, 'tables.md'))).toBe(true);
+    const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
+    expect(plan.cells[1]).toMatchObject({ method: 'baseline', role: 'control', dependsOn: [] });
+    // Progress: which cell, done / left, spend.
+    const lastStart = events.filter((event) => event.type === 'cell-start').at(-1);
+    expect(lastStart).toMatchObject({ position: 10, done: 9, left: 1 });
+    expect(
+      events.some((event) => event.type === 'cell-progress' && event.event.type === 'step-end'),
+    ).toBe(true);
+  }, 120_000);
+
+  it('never runs a finished cell again on --resume', async () => {
+    const { dir, results } = await fullSuite();
+    const again = await runSuite(undefined, { dir, resume: true });
+    expect(again.ran).toEqual([]);
+    expect(again.results).toEqual(results);
+  }, 60_000);
+
+  it('stops part-way on request and resumes to the results of an uninterrupted suite', async () => {
+    const { results } = await fullSuite();
+    const dir = join(root, 'stopped');
+    const controller = new AbortController();
+    const first = await runSuite(config, {
+      dir,
+      stopSignal: controller.signal,
+      onEvent: (event) => {
+        if (
+          event.type === 'cell-progress' &&
+          event.cell.method === 'random-synthesis' &&
+          event.event.type === 'step-end' &&
+          event.event.step === 4
+        )
+          controller.abort();
+      },
+    });
+    expect(first.stopped).toBe(true);
+    const cut = first.results.cells.find(
+      (cell) => cell.id === 'sim/random-synthesis/sim-task/sim-optimizer/seed-0',
+    );
+    expect(cut?.status).toBe('pending');
+    const resumed = await runSuite(undefined, { dir, resume: true });
+    expect(resumed.ran[0]).toBe('sim/random-synthesis/sim-task/sim-optimizer/seed-0');
+    expect(resumed.ran).not.toContain('sim/forge/sim-task/sim-optimizer/seed-0');
+    expect(resumed.results).toEqual(results);
+  }, 120_000);
+
+  it('runs part of a suite with --only, adding the reference the chosen cells need', async () => {
+    const result = await runSuite(config, {
+      dir: join(root, 'only'),
+      only: 'method=prompt-search,seed=1',
+    });
+    expect(result.ran).toEqual([
+      'sim/forge/sim-task/sim-optimizer/seed-1',
+      'sim/prompt-search/sim-task/sim-optimizer/seed-1',
+    ]);
+    const counts = result.results.cells.map((cell) => cell.status);
+    expect(counts.filter((status) => status === 'done')).toHaveLength(2);
+    expect(counts.filter((status) => status === 'pending')).toHaveLength(8);
+    // Entries stay empty until every seed is done.
+    expect(
+      readFileSync(join(root, 'only', 'tables', 'main-sim-task-sim-optimizer.csv'), 'utf8'),
+    ).toContain('Date normalisation (simulated),,,,,');
+  }, 60_000);
+
+  it('merges two shards into exactly the unsharded results', async () => {
+    const { results } = await fullSuite();
+    const shards = [join(root, 'shard-1'), join(root, 'shard-2')];
+    const first = await runSuite(config, { dir: shards[0] as string, shard: '1/2' });
+    const second = await runSuite(config, { dir: shards[1] as string, shard: '2/2' });
+    expect(first.ran).toHaveLength(5);
+    expect(second.ran).toHaveLength(5);
+    expect(first.ran.every((id) => id.endsWith('seed-0'))).toBe(true);
+    const merged = await mergeSuites(shards, { dir: join(root, 'merged') });
+    expect(merged.results).toEqual(results);
+    expect(resultsOf(join(root, 'merged'))).toEqual(results);
+    expect(Object.keys(merged.copied)).toHaveLength(10);
+    expect(
+      existsSync(join(root, 'merged', 'cells/sim/forge/sim-task/sim-optimizer/seed-1/report.html')),
+    ).toBe(true);
+    expect(readFileSync(join(root, 'merged', 'tables.md'), 'utf8')).toBe(
+      readFileSync(join(root, 'full', 'tables.md'), 'utf8'),
+    );
+  }, 120_000);
+});
+
+describe('the transfer study on the simulated world', () => {
+  it('runs each method on the original and the augmented split under one ceiling, and exports both GRPO arms', async () => {
+    const dir = join(root, 'transfer');
+    const result = await runSuite(
+      {
+        ...config,
+        methods: ['forge', 'prompt-search'],
+        seeds: [0],
+        transfer: { methods: ['prompt-search'] },
+      },
+      { dir },
+    );
+    const cell = (id: string) => result.results.cells.find((candidate) => candidate.id === id);
+    const forge = cell('sim/forge/sim-task/sim-optimizer/seed-0');
+    const original = cell('sim/prompt-search/sim-task/sim-optimizer/seed-0');
+    const augmented = cell('sim/prompt-search/sim-task/sim-optimizer/seed-0/augmented');
+    expect(result.results.cells).toHaveLength(3);
+    expect(augmented).toMatchObject({
+      status: 'done',
+      arm: 'augmented',
+      ceiling: forge?.evaluationsUsed,
+    });
+    expect(original?.ceiling).toBe(forge?.evaluationsUsed);
+    expect(augmented?.extraTraining).toBe(forge?.synthesis?.admitted);
+    const table = readFileSync(
+      join(dir, 'tables', 'transfer-sim-task-sim-optimizer.csv'),
+      'utf8',
+    ).split('\n');
+    expect(table[0]).toBe('Benchmark,Training data,Prompt search');
+    const percent = (value: number | null | undefined) => ((value ?? 0) * 100).toFixed(2);
+    expect(table[1]).toBe(`Date normalisation (simulated),Original,${percent(original?.bestTest)}`);
+    expect(table[2]).toBe(`,+ Forge data,${percent(augmented?.bestTest)}`);
+    expect(table[3]).toMatch(/^,Δ,[+\-±]\d+\.\d\d$/);
+    const grpo = join(dir, 'grpo', 'sim/sim-task/sim-optimizer/seed-0');
+    const lines = (name: string) => readFileSync(join(grpo, name), 'utf8').trim().split('\n');
+    const reward = JSON.parse(readFileSync(join(grpo, 'reward.json'), 'utf8'));
+    expect(lines('train_only.jsonl')).toHaveLength(30);
+    expect(lines('train_plus_synthetic.jsonl')).toHaveLength(
+      30 + (forge?.synthesis?.admitted ?? 0),
+    );
+    expect(lines('test.jsonl')).toHaveLength(40);
+    expect(reward.counts).toMatchObject({ train_only: 30, synthetic: forge?.synthesis?.admitted });
+    expect(reward.note).toContain('Forge runs no GRPO training');
+    expect(
+      reward.reward.primary.goldColumns.map((column: { name: string }) => column.name),
+    ).toEqual(['date']);
+    const row = JSON.parse(lines('train_plus_synthetic.jsonl').at(-1) ?? '{}');
+    expect(typeof row.prompt).toBe('string');
+    expect(row.instance_id).toMatch(/^syn-/);
+    expect(row.date).toMatch(/^\d{4}-\d\d-\d\d$/);
+  }, 120_000);
+});
+
+describe('suite alignment is recorded, never assumed', () => {
+  it('flags a method that spends more than its ceiling', async () => {
+    const greedy: Method = {
+      id: 'overspends',
+      title: 'Overspends',
+      description: 'Test method: reports five evaluations more than it was allowed.',
+      roles: [],
+      async run(context) {
+        return {
+          stopReason: 'done',
+          seedCandidate: context.seedCandidate,
+          bestCandidate: context.seedCandidate,
+          bestCandidateIndex: 0,
+          seedValidation: 0,
+          bestValidation: 0,
+          evaluationsUsed: context.budget.maxEvaluations + 5,
+          steps: 0,
+          candidates: 1,
+          usage: {},
+          history: [],
+        };
+      },
+    };
+    registerMethod(greedy);
+    const dir = join(root, 'greedy');
+    const result = await runSuite(
+      { ...config, methods: ['forge', 'overspends'], seeds: [0], evaluateTest: false },
+      { dir },
+    );
+    const forge = result.results.cells[0];
+    expect(result.results.cells[1]).toMatchObject({
+      method: 'overspends',
+      ceiling: forge?.evaluationsUsed,
+      evaluationsUsed: (forge?.evaluationsUsed ?? 0) + 5,
+      exceededCeiling: true,
+      bestTest: null,
+    });
+    expect(readFileSync(join(dir, 'tables', 'details-sim.csv'), 'utf8')).toContain('EXCEEDED');
+    expect(readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8')).toContain(
+      '†',
+    );
+  }, 60_000);
+});
+
+describe('suite estimates and errors', () => {
+  it('estimates the whole suite before anything is spent', async () => {
+    const estimate = await estimateSuite(config);
+    expect(estimate.cells).toHaveLength(10);
+    expect(estimate.roles.find((role) => role.role === 'task')?.calls).toBeGreaterThan(0);
+    expect(
+      estimate.assumptions.some((line) => line.includes('6 aligned cell(s) counted at the suite')),
+    ).toBe(true);
+    const part = await estimateSuite(config, { only: 'method=baseline' });
+    expect(part.cells.map((cell) => cell.cell.method)).toEqual(['baseline', 'baseline']);
+    expect(part.evaluations).toBe(40);
+  });
+
+  it('names the file, line and field of a bad suite config, before creating anything', async () => {
+    const file = join(root, 'bad-suite.yaml');
+    writeFileSync(
+      file,
+      [
+        'benchmarks: [sim]',
+        'methods:',
+        '  - forge',
+        '  - no-such-method',
+        'taskModels: [sim:task]',
+        'optimizerModels: [sim:optimizer]',
+        'budget: { maxEvaluations: 100 }',
+        '',
+      ].join('\n'),
+    );
+    const raw = await readConfigFile(file);
+    const dir = join(root, 'never');
+    const error = await runSuite(raw.value as SuiteConfigInput, {
+      dir,
+      configFile: file,
+      configLineOf: raw.lineOf,
+    }).catch((thrown: unknown) => thrown);
+    expect(ConfigError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ file, line: 4, field: 'methods.1' });
+    expect(existsSync(dir)).toBe(false);
+    await expect(runSuite({ ...config, methods: ['prompt-search'] }, { dir })).rejects.toThrow(
+      /field "methods": B.4 alignment runs "forge" first/,
+    );
+    await expect(runSuite({ ...config, budget: { maxEvaluations: 10 } }, { dir })).rejects.toThrow(
+      /field "budget.maxEvaluations": must be at least sim's validation size \(20\)/,
+    );
+    await expect(runSuite(config, { dir, only: 'colour=red' })).rejects.toThrow(/field "only"/);
+  });
+
+  it('refuses to start over a suite, and to resume one with another config', async () => {
+    const { dir } = await fullSuite();
+    await expect(runSuite(config, { dir })).rejects.toThrow(
+      /already holds a suite; continue it with --resume/,
+    );
+    await expect(runSuite({ ...config, seeds: [0] }, { dir, resume: true })).rejects.toThrow(
+      /differs from the config .* was started with/,
+    );
+  });
+});

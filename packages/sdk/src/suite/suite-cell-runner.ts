@@ -1,0 +1,118 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { optimizerUsage } from '@forge/method';
+import type { CellRunner, SuiteCell, SuiteCellResult } from '@forge/suite';
+import { loadMethod } from '../methods/method-registry.js';
+import { type OptimizeResult, optimize } from '../run/optimize.js';
+import { isRunDirectory, runConfigFileName } from '../run/run-directory.js';
+import type { ForgeEvent } from '../run/sdk-events.js';
+import { cellRunConfig } from './cell-run-config.js';
+import type { SuiteConfig } from './suite-config-schema.js';
+
+/**
+ * The sdk's cell runner: every cell is an ordinary run directory under the suite directory, run
+ * by `optimize` — continued with `--resume` semantics when a run was cut part-way (answers already
+ * paid for come from its cache), started fresh otherwise. A transfer cell's extra training data
+ * is the `synthetic.jsonl` of its source cell.
+ */
+export function createSuiteCellRunner(options: {
+  readonly config: SuiteConfig;
+  readonly suiteDir: string;
+  readonly environment?: Record<string, string | undefined>;
+  readonly abortSignal?: AbortSignal;
+  readonly onCellEvent?: (cell: SuiteCell, event: ForgeEvent) => void;
+}): CellRunner {
+  return async (cell, ceiling, context) => {
+    const runDir = join(options.suiteDir, context.runDir);
+    const extraTrain: string[] = [];
+    if (cell.trainingFrom !== null) {
+      const source = context.results.get(cell.trainingFrom);
+      const file = join(options.suiteDir, source?.runDir ?? '', 'synthetic.jsonl');
+      if (source === undefined || !existsSync(file)) {
+        throw new Error(
+          `the transfer source ${cell.trainingFrom} wrote no synthetic.jsonl (its method admits no synthetic data)`,
+        );
+      }
+      extraTrain.push(file);
+    }
+    const method = await loadMethod(cell.method);
+    const runConfig = cellRunConfig({
+      config: options.config,
+      cell,
+      ceiling,
+      runDir,
+      extraTrain,
+      methodRoles: method.roles,
+    });
+    const resumable = isRunDirectory(runDir) && existsSync(join(runDir, runConfigFileName));
+    // A directory cut before its config was saved has nothing to resume (no work is paid for
+    // before the config is written): start it again.
+    if (!resumable && existsSync(runDir)) rmSync(runDir, { recursive: true, force: true });
+    mkdirSync(dirname(runDir), { recursive: true });
+    const result = await optimize(runConfig, {
+      ...(resumable ? { resume: runDir } : {}),
+      ...(options.environment === undefined ? {} : { environment: options.environment }),
+      ...(context.stopSignal === undefined ? {} : { stopSignal: context.stopSignal }),
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      onEvent: (event) => options.onCellEvent?.(cell, event),
+    });
+    return cellResultOf(cell, result, context.runDir, runConfig.budget?.maxEvaluations ?? null);
+  };
+}
+
+/** A cell's entry in `results.json`, from its run's result. */
+export function cellResultOf(
+  cell: SuiteCell,
+  result: OptimizeResult,
+  runDir: string,
+  maxEvaluations: number | null,
+): SuiteCellResult {
+  const usage = result.result.usage;
+  const summary = result.result.summary;
+  const attempts = summary?.['synthesisAttempts'];
+  return {
+    id: cell.id,
+    benchmark: cell.benchmark,
+    method: cell.method,
+    taskModel: cell.taskModel,
+    optimizerModel: cell.optimizerModel,
+    seed: cell.seed,
+    arm: cell.arm,
+    // Stopped on request: not finished, so the next invocation continues it.
+    status: result.reason.startsWith('stop') ? 'pending' : 'done',
+    ceiling: null,
+    maxEvaluations,
+    evaluationsUsed: result.evaluationsUsed,
+    exceededCeiling: false,
+    seedValidation: result.seedScore,
+    bestValidation: result.bestScore,
+    seedTest: result.testSeedScore ?? null,
+    bestTest: result.testBestScore ?? null,
+    // From the method's own accounting, which a resumed run carries over (the invocation's meter
+    // would only count the part after the resume).
+    costUsd: Object.values(usage).reduce((total, role) => total + role.costUsd, 0),
+    optimizerCostUsd: optimizerUsage(usage).costUsd,
+    runDir,
+    stopReason: result.reason,
+    simulated: result.simulated,
+    ...(result.extraTraining > 0 ? { extraTraining: result.extraTraining } : {}),
+    ...(typeof attempts === 'number'
+      ? {
+          synthesis: {
+            events: numberOr(summary?.['synthesisEvents']),
+            attempts,
+            admitted: numberOr(summary?.['admitted']),
+            outcomes: (summary?.['synthesisOutcomes'] as Record<string, number> | undefined) ?? {},
+          },
+        }
+      : {}),
+    curve: result.result.history.map((point) => ({
+      evaluationsUsed: point.evaluationsUsed,
+      bestValidation: point.bestValidation,
+    })),
+  };
+}
+
+function numberOr(value: unknown): number {
+  return typeof value === 'number' ? value : 0;
+}

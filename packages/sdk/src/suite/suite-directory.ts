@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { InvalidArgumentError } from '@forge/provider';
+import { parseSuiteResults, type SuiteCellResult, type SuiteLabels } from '@forge/suite';
+import { ConfigError } from '../config/config-error.js';
+import type { ForgeConfig } from '../config/forge-config-schema.js';
+import { redactConfig } from '../run/run-directory.js';
+import type { SuiteConfig } from './suite-config-schema.js';
+
+/** The suite's saved config, so `--resume` and `forge suite merge` need nothing else. */
+export const suiteFileName = 'suite.json';
+/** The results of every cell. */
+export const suiteResultsFileName = 'results.json';
+/** The plan as data (cells, dependencies, ceilings), for queues and tools. */
+export const suitePlanFileName = 'plan.json';
+
+/** What `suite.json` holds. */
+export interface SavedSuite {
+  /** Layout version. */
+  readonly formatVersion: 1;
+  /** The suite's name. */
+  readonly name: string;
+  /** Digest of the deciding config. */
+  readonly digest: string;
+  /** The config (credential-like fields redacted). */
+  readonly config: SuiteConfig;
+  /** Method and benchmark titles, so tables can be redrawn where the packages are not loaded. */
+  readonly labels: SuiteLabels;
+}
+
+/** True when the directory holds a suite. */
+export function isSuiteDirectory(dir: string): boolean {
+  return existsSync(join(dir, suiteFileName));
+}
+
+/** Reads a suite directory's saved config. @throws ConfigError naming the file. */
+export function loadSavedSuite(dir: string): SavedSuite {
+  const file = join(dir, suiteFileName);
+  if (!existsSync(file)) {
+    throw new ConfigError({
+      file: dir,
+      message: 'no suite here (no suite.json); check the directory',
+    });
+  }
+  try {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as SavedSuite;
+    if (saved.formatVersion !== 1 || typeof saved.digest !== 'string')
+      throw new Error('unknown layout');
+    return saved;
+  } catch (error) {
+    throw new ConfigError({
+      file,
+      message: `cannot read the suite: ${(error as Error).message}`,
+      cause: error,
+    });
+  }
+}
+
+/** Saves the suite's config. */
+export function saveSuite(dir: string, saved: SavedSuite): void {
+  writeAtomically(
+    join(dir, suiteFileName),
+    `${JSON.stringify({ ...saved, config: redactConfig(saved.config as unknown as ForgeConfig) }, null, 2)}\n`,
+  );
+}
+
+/** The results already in a suite directory, by cell id (empty when it has none). */
+export function readSuiteResults(dir: string): Map<string, SuiteCellResult> {
+  const file = join(dir, suiteResultsFileName);
+  if (!existsSync(file)) return new Map();
+  const results = parseSuiteResults(readFileSync(file, 'utf8'), file);
+  return new Map(results.cells.map((cell) => [cell.id, cell]));
+}
+
+/** Refuses to start a suite over another one, or to resume where there is none. */
+export function checkSuiteDirectory(dir: string, resume: boolean): void {
+  if (!resume && isSuiteDirectory(dir)) {
+    throw new InvalidArgumentError({
+      argument: 'dir',
+      message: `dir: ${dir} already holds a suite; continue it with --resume, or choose another directory`,
+    });
+  }
+  if (resume && !isSuiteDirectory(dir)) {
+    throw new InvalidArgumentError({
+      argument: 'dir',
+      message: `dir: ${dir} holds no suite to resume (no suite.json)`,
+    });
+  }
+}
+
+/**
+ * Writes a file so that a reader (or a kill at any moment) sees the old content or the new,
+ * never half of it: a temporary file in the same directory, then a rename.
+ */
+export function writeAtomically(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, text);
+  renameSync(temporary, file);
+}
