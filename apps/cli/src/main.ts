@@ -7,6 +7,7 @@ import { evalCommand } from './commands/eval-command.js';
 import { optimizeCommand } from './commands/optimize-command.js';
 import { reportCommands } from './commands/report-command.js';
 import { simCommand } from './commands/sim-command.js';
+import { suiteCommand } from './commands/suite-command.js';
 import { synthCommand } from './commands/synth-command.js';
 import { exitCodeFor, exitCodes } from './exit-codes.js';
 import type { Terminal } from './output/terminal.js';
@@ -38,13 +39,17 @@ export async function main(argv: readonly string[], terminal: Terminal): Promise
     .showHelpAfterError('(run forge --help for usage)');
   demoCommand(program, terminal, setExit);
   optimizeCommand(program, terminal, setExit);
+  suiteCommand(program, terminal, setExit);
   synthCommand(program, terminal);
   evalCommand(program, terminal);
   reportCommands(program, terminal);
   dataCommand(program, terminal, setExit);
   simCommand(program, terminal);
   appworldCommand(program, terminal);
-  for (const command of program.commands) command.exitOverride();
+  for (const command of program.commands) {
+    command.exitOverride();
+    for (const subcommand of command.commands) subcommand.exitOverride();
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;

@@ -1,0 +1,238 @@
+import { resolve } from 'node:path';
+import { InvalidArgumentError } from '@forge/provider';
+import {
+  estimateSuite,
+  mergeSuites,
+  type RunSuiteResult,
+  readConfigFile,
+  runSuite,
+  type SuiteConfigInput,
+} from '@forge/sdk';
+import type { Command } from 'commander';
+import { exitCodes } from '../exit-codes.js';
+import { handleInterrupts } from '../interrupts.js';
+import { createSuiteRenderer } from '../output/suite-renderer.js';
+import { outputMode, type Terminal, table } from '../output/terminal.js';
+
+interface SuiteFlags {
+  config?: string;
+  dir?: string;
+  resume?: boolean;
+  shard?: string;
+  only?: string;
+  cells?: string;
+  dryRun?: boolean;
+  json?: boolean;
+}
+
+/** `forge suite` and `forge suite merge`. */
+export function suiteCommand(
+  program: Command,
+  terminal: Terminal,
+  setExit: (code: number) => void,
+): void {
+  const suite = program
+    .command('suite')
+    .description(
+      'run a benchmark suite: methods × benchmarks × models × seeds, with B.4 budget alignment, tables and reports',
+    )
+    .option(
+      '-c, --config <file>',
+      'suite config (.yaml, .json or .ts; schema: forge.suite.schema.json)',
+    )
+    // Not a required option: commander would demand it of `forge suite merge` too.
+    .option('--dir <dir>', 'suite directory (results.json, tables, cells/<id>/ run directories)')
+    .option('--resume', 'continue the suite in --dir (finished cells are never run again)')
+    .option(
+      '--shard <i/n>',
+      "run only shard i of n (whole rows; merge the shards' directories afterwards)",
+    )
+    .option(
+      '--only <field=value,…>',
+      'run only matching cells (benchmark, method, taskModel, optimizerModel, seed, arm; a|b for either)',
+    )
+    .option('--cells <id,…>', 'run only these cell ids')
+    .option('--dry-run', 'estimate calls, tokens and cost of the selected cells, and spend nothing')
+    .option('--json', 'print one JSON event per line')
+    .action(async (flags: SuiteFlags) => {
+      const mode = outputMode(terminal, flags.json === true);
+      const dir = flags.dir;
+      if (dir === undefined && flags.dryRun !== true) {
+        throw new InvalidArgumentError({
+          argument: '--dir',
+          message: '--dir: name the suite directory',
+        });
+      }
+      if (flags.config === undefined && flags.resume !== true) {
+        throw new InvalidArgumentError({
+          argument: '--config',
+          message: '--config: name the suite config (or --resume a suite directory)',
+        });
+      }
+      const raw =
+        flags.config === undefined ? undefined : await readConfigFile(resolve(flags.config));
+      const selection = {
+        ...(flags.only === undefined ? {} : { only: flags.only }),
+        ...(flags.cells === undefined
+          ? {}
+          : {
+              cells: flags.cells
+                .split(',')
+                .map((id) => id.trim())
+                .filter((id) => id !== ''),
+            }),
+        ...(flags.shard === undefined ? {} : { shard: flags.shard }),
+      };
+      const where = raw === undefined ? {} : { configFile: raw.file, configLineOf: raw.lineOf };
+      if (flags.dryRun) {
+        if (raw === undefined) {
+          throw new InvalidArgumentError({
+            argument: '--config',
+            message: '--config: --dry-run needs the suite config',
+          });
+        }
+        const estimate = await estimateSuite(raw.value as SuiteConfigInput, {
+          ...selection,
+          ...where,
+        });
+        if (mode === 'json') {
+          terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
+          return;
+        }
+        terminal.out.write(
+          `${[
+            `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations} task evaluations`,
+            table([
+              ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
+              ...estimate.roles.map((role) => [
+                role.role,
+                role.model,
+                String(role.calls),
+                String(role.inputTokens),
+                String(role.outputTokens),
+                role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
+              ]),
+            ]),
+            `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
+            'assumptions:',
+            ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
+          ].join('\n')}\n`,
+        );
+        return;
+      }
+      const renderer = createSuiteRenderer(terminal, mode);
+      const interrupts = handleInterrupts((text) => terminal.err.write(text));
+      try {
+        const result = await runSuite(raw?.value as SuiteConfigInput | undefined, {
+          dir: dir as string,
+          resume: flags.resume === true,
+          ...selection,
+          ...where,
+          onEvent: renderer.onEvent,
+          stopSignal: interrupts.stopSignal,
+          abortSignal: interrupts.abortSignal,
+        });
+        renderer.finish();
+        printSuiteSummary(terminal, mode, result);
+        if (interrupts.interrupted) setExit(exitCodes.interrupted);
+        else if (result.failed.length > 0) setExit(exitCodes.model);
+      } catch (error) {
+        renderer.finish();
+        if (interrupts.interrupted) {
+          terminal.err.write(
+            'interrupted: finished cells and saved steps are kept; continue with --resume\n',
+          );
+          setExit(exitCodes.interrupted);
+          return;
+        }
+        throw error;
+      } finally {
+        interrupts.dispose();
+      }
+    });
+  suite
+    .command('merge')
+    .description('combine the shard directories of one suite into one suite directory')
+    .argument('<shards...>', 'shard directories (each written by forge suite --shard i/n)')
+    .option('--dir <dir>', 'the merged suite directory (new)')
+    .option('--json', 'print the result as one JSON line')
+    .action(async (shards: string[], flags: { dir?: string; json?: boolean }) => {
+      // `forge suite` has a --dir of its own, and commander may give the flag to it.
+      const parent = suite.opts<{ dir?: string; json?: boolean }>();
+      const dir = flags.dir ?? parent.dir;
+      if (dir === undefined) {
+        throw new InvalidArgumentError({
+          argument: '--dir',
+          message: '--dir: name the merged suite directory',
+        });
+      }
+      const json = flags.json === true || parent.json === true;
+      const merged = await mergeSuites(shards, { dir });
+      const counts = { done: 0, failed: 0, pending: 0 };
+      for (const cell of merged.results.cells) counts[cell.status] += 1;
+      if (outputMode(terminal, json) === 'json') {
+        terminal.out.write(
+          `${JSON.stringify({ type: 'suite-merged', dir: merged.dir, ...counts, files: merged.files })}\n`,
+        );
+        return;
+      }
+      terminal.out.write(
+        `merged ${shards.length} shard(s) into ${merged.dir}: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending\nwrote ${merged.files.join(', ')}\n`,
+      );
+    });
+}
+
+function printSuiteSummary(
+  terminal: Terminal,
+  mode: ReturnType<typeof outputMode>,
+  result: RunSuiteResult,
+) {
+  const counts = { done: 0, failed: 0, pending: 0 };
+  for (const cell of result.results.cells) counts[cell.status] += 1;
+  if (mode === 'json') {
+    terminal.out.write(
+      `${JSON.stringify({
+        type: 'suite-summary',
+        dir: result.dir,
+        ...counts,
+        ran: result.ran,
+        failed: result.failed,
+        stopped: result.stopped,
+        files: result.files,
+        simulated: result.results.simulated,
+      })}\n`,
+    );
+    return;
+  }
+  const main = result.tables.filter((table) => table.id.startsWith('main-'));
+  const lines = [
+    '',
+    `suite ${result.results.suite.name}${result.results.simulated ? ' — SIMULATED (offline simulated models, not a real LLM)' : ''}: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending`,
+  ];
+  for (const table of main) {
+    lines.push('', table.title);
+    lines.push(tableText(table));
+  }
+  for (const id of result.failed) {
+    const cell = result.results.cells.find((candidate) => candidate.id === id);
+    lines.push(`failed: ${id}: ${cell?.error ?? 'unknown error'}`);
+  }
+  lines.push('', `tables: ${resolve(result.dir, 'tables.md')}`);
+  if (result.files.includes('report.html'))
+    lines.push(`report: ${resolve(result.dir, 'report.html')}`);
+  terminal.out.write(`${lines.join('\n')}\n`);
+}
+
+function tableText(suiteTable: RunSuiteResult['tables'][number]): string {
+  return table([
+    suiteTable.columns.map((column) => column.header),
+    ...suiteTable.rows.map((row) =>
+      suiteTable.columns.map((column, index) => {
+        const value = row.values[index] ?? null;
+        if (value === null) return '–';
+        if (typeof value === 'string') return value;
+        return column.format === 'percent' ? value.toFixed(2) : String(value);
+      }),
+    ),
+  ]);
+}

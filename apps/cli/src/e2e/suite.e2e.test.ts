@@ -1,0 +1,137 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonEvents, runCli, startCli } from './run-cli.js';
+
+// End-to-end tests of `forge suite` on the offline simulated world: every number is simulated.
+const root = mkdtempSync(join(tmpdir(), 'forge-cli-suite-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const suiteConfig = [
+  'name: sim-ablation',
+  'benchmarks: [sim]',
+  'methods: [baseline, prompt-search, random-synthesis, failure-memory, forge]',
+  'taskModels:',
+  '  - { model: sim:task, settings: { latency: 2 } }',
+  'optimizerModels:',
+  '  - { model: sim:optimizer, settings: { latency: 2 } }',
+  'seeds: [0, 1]',
+  'budget: { maxEvaluations: 100000 }',
+  '',
+].join('\n');
+
+function workspace(name: string): string {
+  const directory = join(root, name);
+  mkdirSync(directory, { recursive: true });
+  writeFileSync(join(directory, 'suite.yaml'), suiteConfig);
+  return directory;
+}
+
+const results = (cwd: string, dir: string) => readFileSync(join(cwd, dir, 'results.json'), 'utf8');
+
+describe('forge suite', () => {
+  const cwd = workspace('suite');
+
+  it('runs the five variants offline, aligned to Forge, and writes results and tables', async () => {
+    const run = await runCli(['suite', '-c', 'suite.yaml', '--dir', 'reference', '--json'], {
+      cwd,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    const events = jsonEvents(run.stdout);
+    expect(events[0]).toMatchObject({ type: 'suite-prepared', cells: 10, simulated: true });
+    expect(events.at(-1)).toMatchObject({
+      type: 'suite-summary',
+      done: 10,
+      failed: [],
+      stopped: false,
+    });
+    const document = JSON.parse(results(cwd, 'reference'));
+    for (const cell of document.cells) {
+      if (cell.ceiling !== null) expect(cell.evaluationsUsed).toBeLessThanOrEqual(cell.ceiling);
+      expect(cell.exceededCeiling).toBe(false);
+    }
+    expect(
+      document.cells.filter((cell: { ceiling: unknown }) => cell.ceiling !== null),
+    ).toHaveLength(6);
+    for (const file of [
+      'tables.md',
+      'tables/main-sim-task-sim-optimizer.csv',
+      'tables/details-sim.md',
+      'plan.json',
+    ])
+      expect(existsSync(join(cwd, 'reference', file)), file).toBe(true);
+  }, 180_000);
+
+  it('resumes a suite killed with kill -9 mid-cell to the results of the uninterrupted suite', async () => {
+    let killed = false;
+    const first = await startCli(['suite', '-c', 'suite.yaml', '--dir', 'killed', '--json'], {
+      cwd,
+      onStdoutLine: (line, child) => {
+        if (
+          !killed &&
+          line.includes('"type":"cell-progress"') &&
+          line.includes('"method":"failure-memory"') &&
+          line.includes('"type":"step-end"') &&
+          line.includes('"step":6,')
+        ) {
+          killed = true;
+          child.kill('SIGKILL');
+        }
+      },
+    }).done;
+    expect(first.signal).toBe('SIGKILL');
+    const before = JSON.parse(results(cwd, 'killed'));
+    expect(
+      before.cells.filter((cell: { status: string }) => cell.status === 'done').length,
+    ).toBeLessThan(10);
+    const resumed = await runCli(['suite', '--dir', 'killed', '--resume', '--json'], { cwd });
+    expect(resumed.code, resumed.stderr).toBe(0);
+    const ran = jsonEvents(resumed.stdout).at(-1)?.['ran'] as string[];
+    // The cut cell continues first; no finished cell is run again.
+    expect(ran[0]).toBe('sim/failure-memory/sim-task/sim-optimizer/seed-0');
+    for (const cell of before.cells.filter(
+      (candidate: { status: string }) => candidate.status === 'done',
+    ))
+      expect(ran).not.toContain(cell.id);
+    expect(results(cwd, 'killed')).toBe(results(cwd, 'reference'));
+  }, 180_000);
+
+  it('splits into two shards whose merge equals the unsharded suite', async () => {
+    for (const shard of ['1/2', '2/2']) {
+      const run = await runCli(
+        ['suite', '-c', 'suite.yaml', '--dir', `shard-${shard[0]}`, '--shard', shard],
+        { cwd },
+      );
+      expect(run.code, run.stderr).toBe(0);
+    }
+    const merge = await runCli(
+      ['suite', 'merge', 'shard-1', 'shard-2', '--dir', 'merged', '--json'],
+      { cwd },
+    );
+    expect(merge.code, merge.stderr).toBe(0);
+    expect(jsonEvents(merge.stdout)[0]).toMatchObject({ type: 'suite-merged', done: 10 });
+    expect(results(cwd, 'merged')).toBe(results(cwd, 'reference'));
+    expect(readFileSync(join(cwd, 'merged', 'tables.md'), 'utf8')).toBe(
+      readFileSync(join(cwd, 'reference', 'tables.md'), 'utf8'),
+    );
+  }, 180_000);
+
+  it('estimates with --dry-run and names bad input with exit code 2', async () => {
+    const estimate = await runCli(
+      ['suite', '-c', 'suite.yaml', '--dry-run', '--only', 'method=baseline', '--json'],
+      { cwd },
+    );
+    expect(estimate.code).toBe(0);
+    expect(jsonEvents(estimate.stdout)[0]).toMatchObject({ type: 'estimate', evaluations: 40 });
+    writeFileSync(join(cwd, 'bad.yaml'), suiteConfig.replace('seeds: [0, 1]', 'seeds: [0, zero]'));
+    const bad = await runCli(['suite', '-c', 'bad.yaml', '--dir', 'bad'], { cwd });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('bad.yaml, line 8, field "seeds.1"');
+    expect(bad.stderr).not.toContain('    at ');
+    expect(existsSync(join(cwd, 'bad'))).toBe(false);
+    const again = await runCli(['suite', '-c', 'suite.yaml', '--dir', 'reference'], { cwd });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('already holds a suite; continue it with --resume');
+  }, 60_000);
+});
