@@ -166,3 +166,9 @@ export {
   type ServeRunReportOptions,
   serveRunReport,
 } from './serve/serve-run-report.js';
+export { renderSuiteReport } from './suite/render-suite-report.js';
+export { renderSuiteCurvesChart } from './suite/suite-curves-chart.js';
+export type { SuiteReportData } from './suite/suite-report-data.js';
+export { renderSuiteScoreBarsChart } from './suite/suite-score-bars-chart.js';
+export { renderSuiteCellsSection, renderSuiteTable } from './suite/suite-sections.js';
+export { renderSuiteSynthesisChart, suiteSynthesisRows } from './suite/suite-synthesis-chart.js';

@@ -185,6 +185,11 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .compare-run:hover .compare-line { stroke-width: 4; }
 .compare-table td, .compare-table th { white-space: nowrap; }
 .swatch { vertical-align: middle; }
+.suite-table { margin-bottom: 22px; }
+.suite-table h3 { font-size: 1rem; margin: 18px 0 4px; }
+.suite-bar:hover, .suite-curve:hover .compare-line { opacity: 0.75; stroke-width: 4; }
+.suite-cells td, .suite-cells th { white-space: nowrap; }
+.exceeded { color: #a4281f; }
 @media (max-width: 860px) { .explorer { grid-template-columns: minmax(0, 1fr); } .instance-detail { position: static; } }
 @media print {
   :root { background: #ffffff; font-size: 12px; }

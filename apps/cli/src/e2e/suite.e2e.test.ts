@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
 
@@ -29,6 +31,31 @@ function workspace(name: string): string {
 }
 
 const results = (cwd: string, dir: string) => readFileSync(join(cwd, dir, 'results.json'), 'utf8');
+
+async function openInChromium(file: string) {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const errors: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => requests.push(request.url()));
+  await page.goto(pathToFileURL(file).href);
+  return { browser, page, errors, requests };
+}
 
 describe('forge suite', () => {
   const cwd = workspace('suite');
@@ -61,6 +88,37 @@ describe('forge suite', () => {
       'plan.json',
     ])
       expect(existsSync(join(cwd, 'reference', file)), file).toBe(true);
+
+    // The HTML suite report, opened offline in Chromium: charts drawn, every cell's report linked.
+    const { browser, page, errors, requests } = await openInChromium(
+      join(cwd, 'reference', 'report.html'),
+    );
+    try {
+      expect(await page.locator('rect.suite-bar').count()).toBe(5);
+      expect(await page.locator('g.suite-curve').count()).toBe(10);
+      expect(
+        await page.locator('figure[data-chart="suite-synthesis"] .synthesis-row').count(),
+      ).toBe(3);
+      const links = await page
+        .locator('table.suite-cells a')
+        .evaluateAll((anchors) =>
+          anchors.map((anchor) => (anchor as unknown as { href: string }).href),
+        );
+      expect(links).toHaveLength(10);
+      for (const link of links) expect(existsSync(fileURLToPath(link)), link).toBe(true);
+      await page.screenshot({
+        path: join(
+          process.env['FORGE_ARTIFACTS_DIR'] ??
+            fileURLToPath(new URL('../../../../artifacts', import.meta.url)),
+          'suite-report-demo.png',
+        ),
+        fullPage: true,
+      });
+      expect(errors).toEqual([]);
+      expect(requests.filter((url) => !url.startsWith('file://'))).toEqual([]);
+    } finally {
+      await browser.close();
+    }
   }, 180_000);
 
   it('resumes a suite killed with kill -9 mid-cell to the results of the uninterrupted suite', async () => {

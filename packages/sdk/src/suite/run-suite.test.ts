@@ -99,6 +99,10 @@ describe('runSuite on the simulated world', () => {
       12,
     );
     expect(existsSync(join(dir, 'tables.md'))).toBe(true);
+    // The suite report links every cell's own report.
+    const report = readFileSync(join(dir, 'report.html'), 'utf8');
+    for (const cell of results.cells)
+      expect(report).toContain(`<a href="${cell.runDir}/report.html">`);
     const plan = JSON.parse(readFileSync(join(dir, 'plan.json'), 'utf8'));
     expect(plan.cells[1]).toMatchObject({ method: 'baseline', role: 'control', dependsOn: [] });
     // Progress: which cell, done / left, spend.

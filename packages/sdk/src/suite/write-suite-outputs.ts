@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { renderSuiteReport } from '@forge/report';
 import {
   formatSuiteResults,
   renderCsvTable,
@@ -15,8 +17,9 @@ import { suiteResultsFileName, writeAtomically } from './suite-directory.js';
 
 /**
  * Writes what a suite's results say, all pure functions of them: `results.json`, every table as
- * Markdown and CSV under `tables/`, and all tables in one `tables.md`. Returns the tables and
- * the files written (relative paths).
+ * Markdown and CSV under `tables/`, all tables in one `tables.md`, and the HTML suite report
+ * (`report.html`, linking every cell's own report). Returns the tables and the files written
+ * (relative paths).
  */
 export function writeSuiteOutputs(options: {
   readonly dir: string;
@@ -41,5 +44,25 @@ export function writeSuiteOutputs(options: {
     write(`tables/${table.id}.csv`, renderCsvTable(table));
   }
   write('tables.md', renderSuiteMarkdown(options.results, tables));
+  const cellLinks: Record<string, string> = {};
+  for (const cell of options.results.cells) {
+    // Forge's variants write a report; other methods at least a result.json.
+    for (const name of ['report.html', 'result.json']) {
+      if (existsSync(join(options.dir, cell.runDir, name))) {
+        cellLinks[cell.id] = `${cell.runDir}/${name}`;
+        break;
+      }
+    }
+  }
+  write(
+    'report.html',
+    renderSuiteReport({
+      results: options.results,
+      spec: options.spec,
+      tables,
+      labels: options.labels ?? {},
+      cellLinks,
+    }),
+  );
   return { tables, files };
 }

@@ -1,0 +1,15 @@
+import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
+
+/** Everything the suite report draws, as plain data (the sdk assembles it from the suite directory). */
+export interface SuiteReportData {
+  /** The suite's `results.json`. */
+  readonly results: SuiteResults;
+  /** What the suite compares (benchmarks, methods, models, seeds, alignment, transfer). */
+  readonly spec: SuiteSpec;
+  /** The suite's tables (main comparison, ablation, transfer, details), as `suiteTables` made them. */
+  readonly tables: readonly SuiteTable[];
+  /** Method and benchmark titles. */
+  readonly labels: SuiteLabels;
+  /** Each cell's own report (or result file), relative to the suite report; absent when it has none yet. */
+  readonly cellLinks: Readonly<Record<string, string>>;
+}

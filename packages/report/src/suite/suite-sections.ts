@@ -1,0 +1,74 @@
+import { benchmarkLabel, formatTableValue, methodLabel, type SuiteTable } from '@forge/suite';
+import { escapeHtml } from '../primitives/escape-html.js';
+import { formatCount, formatUsd } from '../primitives/format-value.js';
+import type { SuiteReportData } from './suite-report-data.js';
+
+/** One suite table as an HTML table, its notes above it, the row best in bold. */
+export function renderSuiteTable(table: SuiteTable): string {
+  const numeric = (index: number) => table.columns[index]?.format !== 'text';
+  const head = table.columns
+    .map(
+      (column, index) =>
+        `<th scope="col"${numeric(index) ? ' class="number"' : ''}>${escapeHtml(column.header)}</th>`,
+    )
+    .join('');
+  const rows = table.rows
+    .map(
+      (row) =>
+        `<tr>${table.columns
+          .map((column, index) => {
+            const text = escapeHtml(formatTableValue(row.values[index] ?? null, column.format));
+            const cell =
+              row.emphasis?.includes(index) && text !== '–' ? `<strong>${text}</strong>` : text;
+            return `<td${numeric(index) ? ' class="number"' : ''}>${cell}</td>`;
+          })
+          .join('')}</tr>`,
+    )
+    .join('');
+  return [
+    `<div class="suite-table" data-table="${escapeHtml(table.id)}">`,
+    `<h3>${escapeHtml(table.title)}</h3>`,
+    ...table.notes.map((note) => `<p class="section-note">${escapeHtml(note)}</p>`),
+    `<div class="matrix-scroll"><table class="data-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`,
+    '</div>',
+  ].join('');
+}
+
+/** Every cell of the suite with its status, scores, evaluations against the ceiling and a link to its own report. */
+export function renderSuiteCellsSection(data: SuiteReportData): string {
+  const percent = (value: number | null) => (value === null ? '—' : (value * 100).toFixed(2));
+  const rows = data.results.cells
+    .map((cell) => {
+      const link = data.cellLinks[cell.id];
+      const name =
+        link === undefined
+          ? escapeHtml(cell.id)
+          : `<a href="${escapeHtml(link)}">${escapeHtml(cell.id)}</a>`;
+      const evaluations =
+        cell.evaluationsUsed === null
+          ? '—'
+          : `${formatCount(cell.evaluationsUsed)}${cell.ceiling === null ? '' : ` / ${formatCount(cell.ceiling)}`}`;
+      return [
+        `<tr data-status="${escapeHtml(cell.status)}" data-cell="${escapeHtml(cell.id)}">`,
+        `<td>${name}</td>`,
+        `<td>${escapeHtml(benchmarkLabel(data.labels, cell.benchmark))}</td>`,
+        `<td>${escapeHtml(methodLabel(data.labels, cell.method))}${cell.arm === 'augmented' ? ' (augmented)' : ''}</td>`,
+        `<td>${escapeHtml(cell.taskModel)}</td>`,
+        `<td class="number">${cell.seed}</td>`,
+        `<td><span class="status status-${cell.status === 'done' ? 'completed' : cell.status === 'failed' ? 'failed' : 'stopped'}">${escapeHtml(cell.status)}</span>${cell.error === undefined ? '' : ` <span class="muted">${escapeHtml(cell.error)}</span>`}</td>`,
+        `<td class="number">${percent(cell.bestValidation)}</td>`,
+        `<td class="number">${percent(cell.bestTest)}</td>`,
+        `<td class="number">${evaluations}${cell.exceededCeiling ? ' <strong class="exceeded">exceeded</strong>' : ''}</td>`,
+        `<td class="number">${cell.costUsd === null ? '—' : formatUsd(cell.costUsd)}</td>`,
+        '</tr>',
+      ].join('');
+    })
+    .join('');
+  return [
+    '<div class="matrix-scroll"><table class="data-table suite-cells"><thead><tr>',
+    '<th scope="col">Cell</th><th scope="col">Benchmark</th><th scope="col">Method</th><th scope="col">Task model</th>',
+    '<th scope="col" class="number">Seed</th><th scope="col">Status</th><th scope="col" class="number">Best val (%)</th>',
+    '<th scope="col" class="number">Best test (%)</th><th scope="col" class="number">Evaluations / ceiling</th><th scope="col" class="number">Cost</th>',
+    `</tr></thead><tbody>${rows}</tbody></table></div>`,
+  ].join('');
+}

@@ -1,0 +1,213 @@
+import { benchmarkLabel, methodLabel } from '@forge/suite';
+import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
+import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { outcomeColor, outcomeLabel, outcomeOrder } from '../primitives/chart-palette.js';
+import { formatAdmissionRate, formatCount, formatPercent } from '../primitives/format-value.js';
+import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
+import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
+import type { SuiteReportData } from './suite-report-data.js';
+
+const width = 960;
+const rowHeight = 40;
+const barHeight = 22;
+
+interface AccountingRow {
+  readonly benchmark: string;
+  readonly method: string;
+  readonly attempts: number;
+  readonly admitted: number;
+  readonly outcomes: Record<string, number>;
+}
+
+/** The synthesis accounting of the suite, per (benchmark, method), summed over its cells. */
+export function suiteSynthesisRows(data: SuiteReportData): AccountingRow[] {
+  const rows = new Map<string, AccountingRow>();
+  for (const cell of data.results.cells) {
+    if (
+      cell.status !== 'done' ||
+      cell.synthesis === undefined ||
+      cell.synthesis.attempts === 0 ||
+      cell.arm !== 'original'
+    )
+      continue;
+    const key = `${cell.benchmark}\u0000${cell.method}`;
+    const row = rows.get(key) ?? {
+      benchmark: cell.benchmark,
+      method: cell.method,
+      attempts: 0,
+      admitted: 0,
+      outcomes: {},
+    };
+    const outcomes = { ...row.outcomes };
+    for (const [outcome, count] of Object.entries(cell.synthesis.outcomes))
+      outcomes[outcome] = (outcomes[outcome] ?? 0) + count;
+    rows.set(key, {
+      ...row,
+      attempts: row.attempts + cell.synthesis.attempts,
+      admitted: row.admitted + cell.synthesis.admitted,
+      outcomes,
+    });
+  }
+  const order = (row: AccountingRow) => [
+    data.spec.benchmarks.indexOf(row.benchmark),
+    data.spec.methods.indexOf(row.method),
+  ];
+  return [...rows.values()].sort((left, right) => {
+    const [a, b] = [order(left), order(right)];
+    return (a[0] ?? 0) - (b[0] ?? 0) || (a[1] ?? 0) - (b[1] ?? 0);
+  });
+}
+
+/**
+ * Figure 3a across benchmarks: for every benchmark and synthesizing method, all its generation
+ * attempts (summed over seeds and models) stacked by final outcome, labelled admitted / attempts.
+ */
+export function renderSuiteSynthesisChart(data: SuiteReportData): string {
+  const heading = 'Synthesis accounting across benchmarks';
+  const caption =
+    "Every generation attempt of each benchmark's synthesizing methods (summed over their finished cells), stacked by final outcome; the label gives admitted over attempts and the admission rate.";
+  const rows = suiteSynthesisRows(data);
+  if (rows.length === 0) {
+    return renderChartFigure({
+      chart: 'suite-synthesis',
+      heading,
+      caption,
+      content: renderEmptyChart('No finished cell synthesized data.'),
+    });
+  }
+  const present = new Set(
+    rows.flatMap((row) => Object.keys(row.outcomes).filter((key) => (row.outcomes[key] ?? 0) > 0)),
+  );
+  const outcomes = [
+    ...outcomeOrder.filter((outcome) => present.has(outcome)),
+    ...[...present].filter((outcome) => !outcomeOrder.includes(outcome)).sort(),
+  ];
+  const legendRows = Math.ceil(outcomes.length / 6);
+  const top = 24 + legendRows * 20;
+  const area: PlotArea = {
+    left: 230,
+    top,
+    right: width - 150,
+    bottom: top + rows.length * rowHeight,
+  };
+  const height = area.bottom + 56;
+  const x = createLinearScale(niceDomain(0, Math.max(1, ...rows.map((row) => row.attempts)), 6), [
+    area.left,
+    area.right,
+  ]);
+  const legend = svgElement(
+    'g',
+    { class: 'legend' },
+    outcomes.flatMap((outcome, position) => [
+      svgElement('rect', {
+        x: 16 + (position % 6) * 150,
+        y: 8 + Math.floor(position / 6) * 20,
+        width: 12,
+        height: 12,
+        rx: 2,
+        fill: outcomeColor(outcome, position),
+      }),
+      svgText(
+        {
+          class: 'legend-label',
+          x: 33 + (position % 6) * 150,
+          y: 14 + Math.floor(position / 6) * 20,
+          'dominant-baseline': 'middle',
+        },
+        outcomeLabel(outcome),
+      ),
+    ]),
+  );
+  const bars = rows.map((row, index) => {
+    const centerY = area.top + index * rowHeight + rowHeight / 2;
+    let cumulative = 0;
+    const segments = outcomes.flatMap((outcome, position) => {
+      const count = row.outcomes[outcome] ?? 0;
+      if (count <= 0) return [];
+      const start = x.map(cumulative);
+      cumulative += count;
+      return [
+        svgElement(
+          'rect',
+          {
+            class: 'outcome-segment',
+            x: start,
+            y: centerY - barHeight / 2,
+            width: x.map(cumulative) - start,
+            height: barHeight,
+            fill: outcomeColor(outcome, position),
+            'data-outcome': outcome,
+          },
+          svgTitle(
+            `${benchmarkLabel(data.labels, row.benchmark)}, ${methodLabel(data.labels, row.method)}: ${outcomeLabel(outcome)} ${formatCount(count)} of ${formatCount(row.attempts)} (${formatPercent(count / Math.max(1, row.attempts))})`,
+          ),
+        ),
+      ];
+    });
+    return svgElement(
+      'g',
+      { class: 'synthesis-row', 'data-benchmark': row.benchmark, 'data-method': row.method },
+      [
+        svgText(
+          {
+            class: 'row-label',
+            x: area.left - 12,
+            y: centerY - 6,
+            'text-anchor': 'end',
+            'dominant-baseline': 'middle',
+          },
+          benchmarkLabel(data.labels, row.benchmark),
+        ),
+        svgText(
+          {
+            class: 'row-sublabel',
+            x: area.left - 12,
+            y: centerY + 9,
+            'text-anchor': 'end',
+            'dominant-baseline': 'middle',
+          },
+          methodLabel(data.labels, row.method),
+        ),
+        ...segments,
+        svgText(
+          {
+            class: 'bar-value',
+            x: x.map(cumulative) + 8,
+            y: centerY,
+            'dominant-baseline': 'middle',
+          },
+          formatAdmissionRate(row.admitted, row.attempts),
+        ),
+      ],
+    );
+  });
+  return renderChartFigure({
+    chart: 'suite-synthesis',
+    heading,
+    caption,
+    content: renderChartSvg({
+      id: 'suite-synthesis',
+      title: heading,
+      description: rows
+        .map(
+          (row) =>
+            `${row.benchmark} ${row.method}: ${formatAdmissionRate(row.admitted, row.attempts)}`,
+        )
+        .join('; '),
+      width,
+      height,
+      body: [
+        legend,
+        renderBottomAxis({
+          area,
+          ticks: x.ticks(6),
+          position: x.map,
+          format: formatCount,
+          label: 'Generation attempts',
+          grid: true,
+        }),
+        ...bars,
+      ].join(''),
+    }),
+  });
+}
