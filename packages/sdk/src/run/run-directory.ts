@@ -22,8 +22,9 @@ export function isRunDirectory(runDir: string): boolean {
   return existsSync(join(runDir, databaseFileName));
 }
 
-// Field names whose values are credentials in every provider's vocabulary.
-const secretKey = /(api[-_]?key|authorization|token|secret|password|credential)/i;
+// Field names whose values are credentials in every provider's vocabulary. `token` but not
+// `tokens`: maxOutputTokens and tokensPerMinute are limits, and redacting them would break resume.
+const secretKey = /(api[-_]?key|authorization|token(?!s)|secret|password|credential)/i;
 
 /** The config with anything credential-like removed, as saved in the run directory. */
 export function redactConfig(config: ForgeConfig): ForgeConfig {
@@ -34,7 +35,10 @@ export function redactConfig(config: ForgeConfig): ForgeConfig {
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
-        secretKey.test(key) ? '[REDACTED]' : clean(item),
+        // A number or a switch is never a credential.
+        secretKey.test(key) && typeof item !== 'number' && typeof item !== 'boolean'
+          ? '[REDACTED]'
+          : clean(item),
       ]),
     );
   };

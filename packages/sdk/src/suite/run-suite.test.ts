@@ -148,6 +148,23 @@ describe('runSuite on the simulated world', () => {
     expect(resumed.results).toEqual(results);
   }, 120_000);
 
+  it('resumes from its saved config with model limits intact (token limits are not credentials)', async () => {
+    const dir = join(root, 'limits');
+    const limited: SuiteConfigInput = {
+      ...config,
+      methods: ['baseline', 'forge'],
+      seeds: [0],
+      taskModels: [{ model: 'sim:task', maxOutputTokens: 8192, tokensPerMinute: 1_000_000 }],
+      budget: { maxEvaluations: 100_000, maxOptimizerTokens: 10_000_000 },
+    };
+    const first = await runSuite(limited, { dir, only: 'method=baseline' });
+    expect(first.ran).toEqual(['sim/baseline/sim-task/sim-optimizer/seed-0']);
+    const saved = JSON.parse(readFileSync(join(dir, 'suite.json'), 'utf8'));
+    expect(saved.config.taskModels[0].maxOutputTokens).toBe(8192);
+    const rest = await runSuite(undefined, { dir, resume: true });
+    expect(rest.ran).toEqual(['sim/forge/sim-task/sim-optimizer/seed-0']);
+  }, 60_000);
+
   it('runs part of a suite with --only, adding the reference the chosen cells need', async () => {
     const result = await runSuite(config, {
       dir: join(root, 'only'),
