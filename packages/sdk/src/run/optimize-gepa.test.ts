@@ -64,6 +64,7 @@ describe('optimize --method gepa | gepa-merge', () => {
       ...simConfig(join(root, 'estimate'), 400),
       method: 'gepa',
     });
+    expect(estimate.method).toBe('gepa');
     expect(estimate.synthesisAttempts).toBe(0);
     expect(estimate.roles.find((entry) => entry.role === 'generate')?.calls ?? 0).toBe(0);
     expect(estimate.roles.find((entry) => entry.role === 'reflect')?.calls).toBeGreaterThan(0);

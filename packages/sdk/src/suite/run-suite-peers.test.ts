@@ -1,0 +1,41 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runSuite } from './run-suite.js';
+
+// Peer methods plug into a suite by their registry id alone. Simulated world: simulated numbers.
+const root = mkdtempSync(join(tmpdir(), 'forge-suite-peers-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('a suite with peer methods', () => {
+  it("aligns GEPA and GEPA+merge to Forge's completed count, and they stay within it", async () => {
+    const dir = join(root, 'peers');
+    const result = await runSuite(
+      {
+        benchmarks: ['sim'],
+        methods: ['baseline', 'gepa', 'gepa-merge', 'forge'],
+        taskModels: ['sim:task'],
+        optimizerModels: ['sim:optimizer'],
+        budget: { maxEvaluations: 100_000 },
+      },
+      { dir },
+    );
+    const forge = result.results.cells.find((cell) => cell.method === 'forge');
+    expect(forge?.status).toBe('done');
+    for (const method of ['gepa', 'gepa-merge']) {
+      const cell = result.results.cells.find((candidate) => candidate.method === method);
+      expect(cell).toMatchObject({
+        status: 'done',
+        ceiling: forge?.evaluationsUsed,
+        exceededCeiling: false,
+      });
+      expect(cell?.evaluationsUsed).toBeLessThanOrEqual(forge?.evaluationsUsed ?? 0);
+      expect(cell?.curve.length).toBeGreaterThan(0);
+    }
+    const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
+    expect(main).toContain('| Benchmark | Baseline | GEPA | GEPA+merge | Forge |');
+    const report = readFileSync(join(dir, 'report.html'), 'utf8');
+    for (const cell of result.results.cells) expect(report).toContain(`href="${cell.runDir}/`);
+  }, 120_000);
+});
