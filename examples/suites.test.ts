@@ -5,9 +5,9 @@ import type { Method } from '@forge/method';
 import { hasMethod, parseSuiteConfig, readConfigFile, registerMethod } from '@forge/sdk';
 import { describe, expect, it } from 'vitest';
 
-// The suite configs the README shows must stay valid. The peer methods (MIPROv2, ACE, GEPA)
-// arrive in packages of their own; until they are installed, stand-ins with their ids let the
-// configs be checked (they are never run here).
+// The suite configs the README shows must stay valid. The peer methods (MIPROv2, ACE, GEPA) come
+// in packages of their own; where one is not installed, a stand-in with its id lets the configs be
+// checked (stand-ins are never run here).
 const here = join(dirname(fileURLToPath(import.meta.url)), 'suites');
 for (const id of ['mipro', 'ace', 'gepa']) {
   if (hasMethod(id)) continue;

@@ -9,12 +9,12 @@ const root = mkdtempSync(join(tmpdir(), 'forge-suite-peers-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('a suite with peer methods', () => {
-  it("aligns GEPA, GEPA+merge and ACE to Forge's completed count, and they stay within it", async () => {
+  it("aligns MIPROv2, ACE, GEPA and GEPA+merge to Forge's completed count, and they stay within it", async () => {
     const dir = join(root, 'peers');
     const result = await runSuite(
       {
         benchmarks: ['sim'],
-        methods: ['baseline', 'gepa', 'gepa-merge', 'ace', 'forge'],
+        methods: ['baseline', 'mipro', 'ace', 'gepa', 'gepa-merge', 'forge'],
         taskModels: ['sim:task'],
         optimizerModels: ['sim:optimizer'],
         budget: { maxEvaluations: 100_000 },
@@ -23,7 +23,7 @@ describe('a suite with peer methods', () => {
     );
     const forge = result.results.cells.find((cell) => cell.method === 'forge');
     expect(forge?.status).toBe('done');
-    for (const method of ['gepa', 'gepa-merge', 'ace']) {
+    for (const method of ['mipro', 'ace', 'gepa', 'gepa-merge']) {
       const cell = result.results.cells.find((candidate) => candidate.method === method);
       expect(cell).toMatchObject({
         status: 'done',
@@ -34,7 +34,7 @@ describe('a suite with peer methods', () => {
       expect(cell?.curve.length).toBeGreaterThan(0);
     }
     const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
-    expect(main).toContain('| Benchmark | Baseline | GEPA | GEPA+merge | ACE | Forge |');
+    expect(main).toContain('| Benchmark | Baseline | MIPROv2 | ACE | GEPA | GEPA+merge | Forge |');
     const report = readFileSync(join(dir, 'report.html'), 'utf8');
     for (const cell of result.results.cells) expect(report).toContain(`href="${cell.runDir}/`);
   }, 120_000);
