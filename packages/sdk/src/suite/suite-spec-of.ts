@@ -36,11 +36,13 @@ const operationalModelKeys = [
   'timeoutMs',
   'maxRetries',
   'baseURL',
+  'baseURLs',
+  'endpointConcurrency',
 ];
 
 /**
  * A digest of everything that decides a suite's results: shards merge only when their digests
- * match. Leaves out the name, concurrency, rate limits, timeouts, retries, server URLs, the cache
+ * match. Leaves out the name, concurrency, rate limits, timeouts, retries, server URLs and pools, the cache
  * switch and provider module paths.
  */
 export function suiteDigest(config: SuiteConfig): string {
