@@ -294,15 +294,39 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
     expect(error.message).toContain('ANTHROPIC_API_KEY');
   });
 
-  it('turns a malformed body into an invalid-response error', async () => {
+  it('turns a body of the wrong shape into a non-retryable invalid-response error', async () => {
+    server.enqueue({ json: { type: 'message', content: 'not blocks' } });
+    const error = await failure(model().generate({ messages: [] }));
+    expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+  });
+
+  it('retries a truncated, non-JSON or cut-off body like a reset and never caches it', async () => {
     server.enqueue(
-      { json: { type: 'message', content: 'not blocks' } },
       { body: '{"content": [', headers: { 'content-type': 'application/json' } },
+      { body: '<html>overloaded</html>', headers: { 'content-type': 'text/html' } },
+      { ...anthropicMessage({ text: 'cut' }), cutAfterBytes: 30 },
+      anthropicMessage({ text: 'whole' }),
     );
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const error = await failure(model().generate({ messages: [] }));
-      expect(error.kind).toBe('invalid-response');
-    }
+    const retried: APICallError[] = [];
+    const stack = withCache(
+      withRetry(model(), {
+        initialDelayMs: 1,
+        onRetry: (event) => retried.push(event.error as APICallError),
+      }),
+      new MemoryCallCache(),
+    );
+    const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
+    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole' });
+    expect(retried.map((error) => [error.kind, error.isRetryable])).toEqual([
+      ['unreadable-response', true],
+      ['unreadable-response', true],
+      ['unreadable-response', true],
+    ]);
+    expect(retried[0]?.message).toContain('not valid JSON');
+    expect(retried[1]?.message).toContain('not JSON');
+    expect(retried[2]?.message).toContain('could not be read');
+    await expect(stack.generate(request)).resolves.toMatchObject({ cached: true });
+    expect(server.requests).toHaveLength(4);
   });
 
   it('times out a slow response and closes the connection', async () => {

@@ -5,6 +5,7 @@ import {
   type GenerateResult,
   type LanguageModel,
   redactSecrets,
+  unreadableResponseError,
 } from '@forge/provider';
 import { buildAnthropicMessagesBody } from './anthropic-messages-request.js';
 import { MalformedResponse, mapAnthropicMessagesResponse } from './anthropic-messages-response.js';
@@ -53,6 +54,16 @@ export class AnthropicMessagesModel implements LanguageModel {
         signal: request.abortSignal,
       });
     }
+    // The SDK hands back the text of a body that is not JSON (a proxy's HTML page, say).
+    if (typeof raw === 'string') {
+      throw unreadableResponseError({
+        provider: this.provider,
+        modelId: this.modelId,
+        source: this.config.baseURL,
+        detail: 'the body is not JSON',
+        responseBody: raw,
+      });
+    }
     const result = mapAnthropicMessagesResponse(raw, warnings, this.thinking);
     if (result instanceof MalformedResponse) {
       throw new APICallError({
@@ -60,9 +71,7 @@ export class AnthropicMessagesModel implements LanguageModel {
         kind: 'invalid-response',
         provider: this.provider,
         modelId: this.modelId,
-        responseBody: redactSecrets(
-          typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? ''),
-        ).slice(0, 2000),
+        responseBody: redactSecrets(JSON.stringify(raw) ?? '').slice(0, 2000),
       });
     }
     return result;

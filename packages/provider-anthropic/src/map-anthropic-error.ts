@@ -7,12 +7,14 @@ import {
   httpCallError,
   redactSecrets,
   scrubError,
+  unreadableResponseError,
 } from '@forge/provider';
 
 /**
  * Turns whatever the SDK threw into the error Forge's middleware decides on. A caller's abort
  * comes back as the caller's reason; everything else becomes an `APICallError` with credentials
- * redacted and the SDK error (scrubbed) as its cause.
+ * redacted and the SDK error (scrubbed) as its cause. A body that could not be read (cut
+ * mid-body, truncated JSON) is `unreadable-response`, retryable.
  */
 export function mapAnthropicError(
   error: unknown,
@@ -73,11 +75,20 @@ export function mapAnthropicError(
       cause: scrubError(error),
     });
   }
-  return new APICallError({
-    message: `${where}: unreadable response: ${redactSecrets(error instanceof Error ? error.message : String(error))}`,
-    kind: 'invalid-response',
+  // Everything left failed after the status line arrived: the body was cut off mid-way or was
+  // not JSON. The answer was lost on the way, so it is retried like a reset.
+  return unreadableResponseError({
     provider,
     modelId,
+    source: context.baseURL,
+    detail: bodyFailure(error),
     cause: scrubError(error),
   });
+}
+
+function bodyFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  if (error instanceof SyntaxError) return `the body is not valid JSON (${error.message})`;
+  const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return `the body could not be read (${error.message}${cause})`;
 }

@@ -6,12 +6,14 @@ import {
   httpCallError,
   redactSecrets,
   scrubError,
+  unreadableResponseError,
 } from '@forge/provider';
 
 /**
  * Turns whatever the ollama client threw into the error Forge's middleware decides on. A 404
  * "model not found" becomes kind `model-not-found` telling the user to `ollama pull` it; a
- * refused connection says where Ollama was expected.
+ * refused connection says where Ollama was expected; a body that could not be read after the
+ * response began (cut mid-body, not JSON) is `unreadable-response`, retried like a reset.
  */
 export function mapOllamaError(
   error: unknown,
@@ -19,6 +21,7 @@ export function mapOllamaError(
     readonly modelId: string;
     readonly host: string;
     readonly signal: AbortSignal | undefined;
+    /** The response's headers, once they arrived (undefined: no response began). */
     readonly responseHeaders: Headers | undefined;
   },
 ): unknown {
@@ -40,6 +43,18 @@ export function mapOllamaError(
       responseBody: message,
       kind: notFound ? 'model-not-found' : 'http',
       hint: notFound ? `Pull it first: \`ollama pull ${modelId}\` (on ${host}).` : undefined,
+      cause: scrubError(error),
+    });
+  }
+  if (context.responseHeaders !== undefined) {
+    return unreadableResponseError({
+      provider,
+      modelId,
+      source: host,
+      detail:
+        error instanceof SyntaxError
+          ? `the body is not valid JSON (${error.message})`
+          : `the body could not be read (${describe(error)})`,
       cause: scrubError(error),
     });
   }

@@ -185,15 +185,38 @@ describe('OllamaChatModel through the ollama client', () => {
     expect(server.requests).toHaveLength(1);
   });
 
-  it('turns a malformed body into an invalid-response error', async () => {
+  it('turns a body of the wrong shape into a non-retryable invalid-response error', async () => {
+    server.enqueue({ json: { model: 'qwen3:8b', done: true } });
+    const error = await failure(model().generate({ messages: [] }));
+    expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+  });
+
+  it('retries a truncated, non-JSON or cut-off body like a reset and never caches it', async () => {
     server.enqueue(
-      { json: { model: 'qwen3:8b', done: true } },
       { body: '{"message": ', headers: { 'content-type': 'application/json' } },
+      { body: '<html>bad gateway</html>', headers: { 'content-type': 'text/html' } },
+      { ...ollamaChatResponse({ text: 'cut' }), cutAfterBytes: 30 },
+      ollamaChatResponse({ text: 'whole' }),
     );
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const error = await failure(model().generate({ messages: [] }));
-      expect(error.kind).toBe('invalid-response');
-    }
+    const retried: APICallError[] = [];
+    const stack = withCache(
+      withRetry(model(), {
+        initialDelayMs: 1,
+        onRetry: (event) => retried.push(event.error as APICallError),
+      }),
+      new MemoryCallCache(),
+    );
+    const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
+    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole' });
+    expect(retried.map((error) => [error.kind, error.isRetryable])).toEqual([
+      ['unreadable-response', true],
+      ['unreadable-response', true],
+      ['unreadable-response', true],
+    ]);
+    expect(retried[2]?.message).toContain('could not be read');
+    expect(retried[2]?.message).not.toContain('ollama serve');
+    await expect(stack.generate(request)).resolves.toMatchObject({ cached: true });
+    expect(server.requests).toHaveLength(4);
   });
 
   it('times out a slow response and closes the connection', async () => {

@@ -6,13 +6,15 @@ import {
   httpCallError,
   redactSecrets,
   scrubError,
+  unreadableResponseError,
 } from '@forge/provider';
 import OpenAI from 'openai';
 
 /**
  * Turns whatever the SDK threw into the error Forge's middleware decides on. A caller's abort
  * comes back as the caller's reason; everything else becomes an `APICallError` with credentials
- * redacted and the SDK error (scrubbed) as its cause.
+ * redacted and the SDK error (scrubbed) as its cause. A body that could not be read (cut
+ * mid-body, truncated JSON) is `unreadable-response`, retryable.
  */
 export function mapOpenAIError(
   error: unknown,
@@ -68,13 +70,22 @@ export function mapOpenAIError(
       cause: scrubError(error),
     });
   }
-  return new APICallError({
-    message: `${where}: unreadable response: ${redactSecrets(error instanceof Error ? error.message : String(error))}`,
-    kind: 'invalid-response',
+  // Everything left failed after the status line arrived: the body was cut off mid-way or was
+  // not JSON. The answer was lost on the way, so it is retried like a reset.
+  return unreadableResponseError({
     provider,
     modelId,
+    source: context.baseURL,
+    detail: bodyFailure(error),
     cause: scrubError(error),
   });
+}
+
+function bodyFailure(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error instanceof SyntaxError
+    ? `the body is not valid JSON (${error.message})`
+    : `the body could not be read (${causeMessage(error)})`;
 }
 
 function hintFor(status: number, baseURL: string, modelId: string): string | undefined {

@@ -287,17 +287,53 @@ describe('OpenAIChatModel through the openai SDK', () => {
     expect(error.message).toContain(`${server.baseURL}/models`);
   });
 
-  it('turns a malformed body into an invalid-response error', async () => {
+  it('turns a body of the wrong shape into a non-retryable invalid-response error', async () => {
+    server.enqueue({ json: { object: 'chat.completion', choices: [] } });
+    const error = await failure(model().generate({ messages: [] }));
+    expect(error.kind).toBe('invalid-response');
+    expect(error.isRetryable).toBe(false);
+  });
+
+  it('turns a truncated, non-JSON or cut-off body into a retryable unreadable-response error', async () => {
     server.enqueue(
-      { json: { object: 'chat.completion', choices: [] } },
       { body: '{"choices": [', headers: { 'content-type': 'application/json' } },
       { body: '<html>gateway</html>', headers: { 'content-type': 'text/html' } },
+      { ...openAIChatCompletion({ text: 'cut' }), cutAfterBytes: 40 },
     );
+    const details: string[] = [];
     for (let attempt = 0; attempt < 3; attempt++) {
       const error = await failure(model().generate({ messages: [] }));
-      expect(error.kind).toBe('invalid-response');
-      expect(error.isRetryable).toBe(false);
+      expect(error).toMatchObject({ kind: 'unreadable-response', isRetryable: true });
+      expect(error.message).toContain(server.baseURL);
+      details.push(error.message);
     }
+    expect(details[0]).toContain('not valid JSON');
+    expect(details[1]).toContain('not JSON');
+    expect(details[2]).toContain('could not be read');
+  });
+
+  it('retries unreadable bodies like resets and never caches them', async () => {
+    server.enqueue(
+      { body: '{"choices": [', headers: { 'content-type': 'application/json' } },
+      { ...openAIChatCompletion({ text: 'cut' }), cutAfterBytes: 40 },
+      { body: '<html>502</html>', headers: { 'content-type': 'text/html' } },
+      openAIChatCompletion({ text: 'whole' }),
+    );
+    const cache = new MemoryCallCache();
+    const retried: string[] = [];
+    const stack = withCache(
+      withRetry(model(), {
+        initialDelayMs: 1,
+        onRetry: (event) => retried.push((event.error as APICallError).kind),
+      }),
+      cache,
+    );
+    const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
+    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole' });
+    expect(retried).toEqual(['unreadable-response', 'unreadable-response', 'unreadable-response']);
+    expect(server.requests).toHaveLength(4);
+    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole', cached: true });
+    expect(server.requests).toHaveLength(4);
   });
 
   it('times out a slow response and closes the connection', async () => {

@@ -4,6 +4,7 @@ import {
   type GenerateResult,
   type LanguageModel,
   redactSecrets,
+  unreadableResponseError,
 } from '@forge/provider';
 import type OpenAI from 'openai';
 import { mapOpenAIError } from './map-openai-error.js';
@@ -50,6 +51,16 @@ export class OpenAIChatModel implements LanguageModel {
         signal: request.abortSignal,
       });
     }
+    // The SDK hands back the text of a body that is not JSON (a proxy's HTML page, say).
+    if (typeof raw === 'string') {
+      throw unreadableResponseError({
+        provider: this.provider,
+        modelId: this.modelId,
+        source: this.config.baseURL,
+        detail: 'the body is not JSON',
+        responseBody: raw,
+      });
+    }
     const result = mapOpenAIChatResponse(raw, warnings);
     if (result instanceof MalformedResponse) {
       throw new APICallError({
@@ -57,9 +68,7 @@ export class OpenAIChatModel implements LanguageModel {
         kind: 'invalid-response',
         provider: this.provider,
         modelId: this.modelId,
-        responseBody: redactSecrets(
-          typeof raw === 'string' ? raw : (JSON.stringify(raw) ?? ''),
-        ).slice(0, 2000),
+        responseBody: redactSecrets(JSON.stringify(raw) ?? '').slice(0, 2000),
       });
     }
     return result;

@@ -32,6 +32,7 @@ export {
   providerFailure,
 } from './errors/provider-failure.js';
 export { RetryError, type RetryErrorReason } from './errors/retry-error.js';
+export { unreadableResponseError } from './errors/unreadable-response-error.js';
 export type {
   CallMetadata,
   GenerateRequest,

@@ -4,13 +4,19 @@ const name = 'APICallError';
 const marker = `forge.error.${name}`;
 const symbol = Symbol.for(marker);
 
-/** Why a call failed, in the terms retry logic decides on. */
+/**
+ * Why a call failed, in the terms retry logic decides on. `unreadable-response` is a body that
+ * could not be read at all (cut mid-body, truncated or not JSON): the server's answer was lost on
+ * the way, so it is retried like a reset. `invalid-response` is a body that was read and has the
+ * wrong shape: asking again would most likely get the same, so it is not retried.
+ */
 export type APICallErrorKind =
   | 'http'
   | 'connection'
   | 'timeout'
   | 'aborted'
   | 'invalid-response'
+  | 'unreadable-response'
   | 'model-not-found'
   /** A provider's own code threw an error that is not Forge's (a custom provider's plain `Error`). */
   | 'provider';
@@ -26,7 +32,10 @@ export class APICallError extends ForgeError {
   readonly kind: APICallErrorKind;
   /** HTTP status, when the server answered. */
   readonly statusCode: number | undefined;
-  /** True when repeating the same call may succeed (408, 409, 429, 5xx, connection, timeout). */
+  /**
+   * True when repeating the same call may succeed (408, 409, 429, 5xx, connection, timeout,
+   * unreadable response).
+   */
   readonly isRetryable: boolean;
   /** Milliseconds the server asked to wait (`retry-after-ms` or `retry-after`), when it said. */
   readonly retryAfterMs: number | undefined;
@@ -63,9 +72,12 @@ export class APICallError extends ForgeError {
   }
 }
 
-/** The retry rule: 408, 409, 429 and 5xx, connection errors and timeouts; never other 4xx. */
+/**
+ * The retry rule: 408, 409, 429 and 5xx, connection errors, timeouts and unreadable bodies;
+ * never other 4xx.
+ */
 export function isRetryableFailure(kind: APICallErrorKind, statusCode?: number): boolean {
-  if (kind === 'connection' || kind === 'timeout') return true;
+  if (kind === 'connection' || kind === 'timeout' || kind === 'unreadable-response') return true;
   if (kind !== 'http' || statusCode === undefined) return false;
   return statusCode === 408 || statusCode === 409 || statusCode === 429 || statusCode >= 500;
 }

@@ -17,7 +17,7 @@ function httpError(statusCode: number, retryAfterMs?: number) {
 }
 
 describe('withRetry', () => {
-  it('retries 429, 5xx, 408, 409, connection errors and timeouts, then returns the success', async () => {
+  it('retries 429, 5xx, 408, 409, connection errors, timeouts and unreadable bodies, then returns the success', async () => {
     const failures = [
       httpError(429),
       httpError(500),
@@ -26,14 +26,41 @@ describe('withRetry', () => {
       httpError(409),
       new APICallError({ message: 'refused', kind: 'connection' }),
       new APICallError({ message: 'slow', kind: 'timeout' }),
+      new APICallError({ message: 'cut mid-body', kind: 'unreadable-response' }),
     ];
     const model = new MockLanguageModel({ responses: [...failures, 'finally'] });
     const clock = new ManualClock();
-    const retrying = withRetry(model, { maxRetries: 7, clock, random: () => 0 });
+    const retrying = withRetry(model, { maxRetries: 8, clock, random: () => 0 });
     const running = retrying.generate(prompt);
     await clock.runAll();
     await expect(running).resolves.toMatchObject({ text: 'finally' });
-    expect(model.calls).toHaveLength(8);
+    expect(model.calls).toHaveLength(9);
+  });
+
+  it('does not retry a body of the wrong shape', async () => {
+    const model = new MockLanguageModel({
+      responses: [new APICallError({ message: 'no choices', kind: 'invalid-response' }), 'never'],
+    });
+    const error = await withRetry(model, { clock: new ManualClock() })
+      .generate(prompt)
+      .catch((caught: unknown) => caught);
+    expect((error as APICallError).kind).toBe('invalid-response');
+    expect(model.calls).toHaveLength(1);
+  });
+
+  it("tells onRetry the call's role", async () => {
+    const model = new MockLanguageModel({ responses: [httpError(503), 'ok'] });
+    const events: RetryEvent[] = [];
+    const clock = new ManualClock();
+    const running = withRetry(model, { clock, onRetry: (event) => events.push(event) }).generate({
+      ...prompt,
+      metadata: { role: 'verify' },
+    });
+    await clock.runAll();
+    await running;
+    expect(events.map((event) => [event.role, event.attempt, event.provider])).toEqual([
+      ['verify', 1, model.provider],
+    ]);
   });
 
   it('never retries other 4xx: the original error comes back after one attempt', async () => {

@@ -13,6 +13,8 @@ export interface RetryEvent {
   readonly provider: string;
   /** Model id. */
   readonly modelId: string;
+  /** `request.metadata.role` of the call, when given. */
+  readonly role?: string;
   /** The attempt that failed, 1-based. */
   readonly attempt: number;
   /** Milliseconds until the next attempt. */
@@ -56,8 +58,8 @@ export interface RetryOptions {
 
 /**
  * Retries failed calls with exponential backoff and jitter. Retries what `isRetryable` allows —
- * by default 408, 409, 429, 5xx, connection errors and timeouts (network-shaped plain errors
- * included), never other 4xx — waiting what
+ * by default 408, 409, 429, 5xx, connection errors, timeouts (network-shaped plain errors
+ * included) and unreadable bodies, never other 4xx — waiting what
  * the server asked (`retry-after-ms`, `retry-after`) when it said, else the computed backoff.
  * A caller's abort ends retrying at once with the caller's reason.
  */
@@ -104,6 +106,7 @@ export function withRetry(model: LanguageModel, options: RetryOptions = {}): Lan
           options.onRetry?.({
             provider: model.provider,
             modelId: model.modelId,
+            ...(request.metadata?.role === undefined ? {} : { role: request.metadata.role }),
             attempt,
             delayMs,
             fromRetryAfter: retryAfterMs !== undefined,

@@ -37,6 +37,17 @@ describe('startLoopbackServer', () => {
     await expect(server.waitForRequest(1, 20)).rejects.toThrow('no request 1 arrived within 20 ms');
   });
 
+  it('cuts a body mid-way after the promised content-length was sent', async () => {
+    await using server = await startLoopbackServer();
+    server.enqueue({ json: { text: 'a long enough answer' }, cutAfterBytes: 5 });
+    const response = await fetch(server.url);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-length')).toBe(
+      String('{"text":"a long enough answer"}'.length),
+    );
+    await expect(response.text()).rejects.toThrow('terminated');
+  });
+
   it('answers 500 when nothing is scripted', async () => {
     await using server = await startLoopbackServer();
     const response = await fetch(server.url);

@@ -31,6 +31,11 @@ export interface LoopbackResponse {
   readonly delayMs?: number;
   /** Close the socket without answering (a connection error). */
   readonly hangUp?: boolean;
+  /**
+   * Send the status, the headers (with the full body's `content-length`) and only this many
+   * bytes of the body, then close the socket: a connection cut mid-body.
+   */
+  readonly cutAfterBytes?: number;
 }
 
 /** Answers requests that no queued response is left for. */
@@ -128,6 +133,15 @@ export async function startLoopbackServer(
         : {}),
       ...response.headers,
     };
+    if (response.cutAfterBytes !== undefined) {
+      const bytes = Buffer.from(body);
+      outgoing.writeHead(response.status ?? 200, {
+        ...headers,
+        'content-length': String(bytes.length),
+      });
+      outgoing.write(bytes.subarray(0, response.cutAfterBytes), () => outgoing.socket?.destroy());
+      return;
+    }
     outgoing.writeHead(response.status ?? 200, headers);
     outgoing.end(body);
   }
