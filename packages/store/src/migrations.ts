@@ -199,4 +199,21 @@ export const migrations: readonly string[] = [
   );
   ALTER TABLE assignments ADD COLUMN response_text TEXT;
   `,
+  // 4: every retried model call attempt (the logical call stays one row of model_calls).
+  `
+  CREATE TABLE call_retries (
+    seq INTEGER PRIMARY KEY,
+    at TEXT NOT NULL,
+    role TEXT,
+    provider TEXT NOT NULL,
+    model TEXT NOT NULL,
+    attempt INTEGER NOT NULL,
+    delay_ms REAL NOT NULL,
+    from_retry_after INTEGER NOT NULL,
+    error_kind TEXT,
+    status_code INTEGER,
+    error TEXT NOT NULL
+  );
+  CREATE INDEX call_retries_by_kind ON call_retries (error_kind);
+  `,
 ];

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { migrations } from './migrations.js';
 import { StoreError } from './store-error.js';
+import { guardStore, storeFailure } from './store-failure.js';
 
 /** A run's database handle. */
 export type RunDatabase = Database.Database;
@@ -24,15 +25,22 @@ export interface OpenRunDatabaseOptions {
   readonly create?: boolean;
   /** Open read-only (for reports and listings). Default false. */
   readonly readonly?: boolean;
+  /**
+   * Run SQLite's quick integrity check first, so that a damaged database is reported before
+   * anything is built on it (a writer resuming a run does this). Default false.
+   */
+  readonly check?: boolean;
 }
 
 /**
  * Opens (or creates) `<runDir>/forge.db` in WAL mode and brings its schema up to date. Checks the
  * directory first so that a user mistake (a file where a directory should be, a read-only
- * directory, a directory that holds no run) is a `StoreError` naming the path, not a SQLite trace.
+ * directory, a directory that holds no run) is a `StoreError` naming the path, not a SQLite trace;
+ * a damaged database is a `StoreError` of reason `corrupt` saying how to check and restore it.
  */
 export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions = {}): RunDatabase {
   const create = options.create ?? true;
+  const readonly = options.readonly ?? false;
   const file = join(runDir, databaseFileName);
   if (existsSync(runDir) && !statSync(runDir).isDirectory()) {
     throw new StoreError({
@@ -41,43 +49,18 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
       message: `${runDir} is not a directory`,
     });
   }
-  if (!existsSync(file)) {
-    if (!create || options.readonly) {
-      throw new StoreError({
-        reason: 'not-a-run',
-        path: runDir,
-        message: `${runDir} holds no Forge run (no ${databaseFileName})`,
-      });
-    }
-    try {
-      mkdirSync(runDir, { recursive: true });
-    } catch (error) {
-      throw ioError(runDir, error);
-    }
+  if (!existsSync(file) && (!create || readonly)) {
+    throw new StoreError({
+      reason: 'not-a-run',
+      path: runDir,
+      message: `${runDir} holds no Forge run (no ${databaseFileName})`,
+    });
   }
-  if (!options.readonly) {
-    try {
-      // A real write, not access(2): root passes permission checks but not a read-only mount.
-      const probe = join(runDir, `.write-probe-${process.pid}`);
-      writeFileSync(probe, '');
-      unlinkSync(probe);
-      if (existsSync(file)) accessSync(file, constants.W_OK);
-    } catch (error) {
-      throw new StoreError({
-        reason: 'read-only',
-        path: runDir,
-        message: `cannot write to the run directory ${runDir} (read-only or no permission); choose another --run-dir`,
-        cause: error,
-      });
-    }
-  }
+  if (!readonly) prepareWritableDirectory(runDir);
   let database: RunDatabase;
   try {
-    database = new Database(file, {
-      readonly: options.readonly ?? false,
-      fileMustExist: options.readonly ?? false,
-    });
-    if (!options.readonly) {
+    database = new Database(file, { readonly, fileMustExist: readonly });
+    if (!readonly) {
       database.pragma('journal_mode = WAL');
       // WAL with NORMAL sync survives a killed process (kill -9); only a power loss may drop the
       // last commits, which resume then repeats.
@@ -85,6 +68,8 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     }
     database.pragma('busy_timeout = 5000');
   } catch (error) {
+    const clear = storeFailure(error, runDir, file);
+    if (clear !== error) throw clear;
     throw new StoreError({
       reason: 'corrupt',
       path: file,
@@ -92,14 +77,68 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
       cause: error,
     });
   }
-  migrate(database, file, options.readonly ?? false);
+  try {
+    if (options.check) checkIntegrity(database, runDir);
+    guardStore(runDir, () => migrate(database, file, readonly), file);
+  } catch (error) {
+    if (database.open) database.close();
+    throw error;
+  }
   return database;
+}
+
+/**
+ * Makes sure `runDir` is a directory this process can write in, creating it when missing. A
+ * file in its place or a read-only directory is a `StoreError` naming the path; a full disk is a
+ * `StorageError`.
+ */
+export function prepareWritableDirectory(runDir: string): void {
+  if (existsSync(runDir) && !statSync(runDir).isDirectory()) {
+    throw new StoreError({
+      reason: 'not-a-directory',
+      path: runDir,
+      message: `${runDir} is not a directory`,
+    });
+  }
+  if (!existsSync(runDir)) {
+    try {
+      mkdirSync(runDir, { recursive: true });
+    } catch (error) {
+      throw ioError(runDir, error);
+    }
+  }
+  const file = join(runDir, databaseFileName);
+  try {
+    // A real write, not access(2): root passes permission checks but not a read-only mount.
+    const probe = join(runDir, `.write-probe-${process.pid}`);
+    writeFileSync(probe, '');
+    unlinkSync(probe);
+    if (existsSync(file)) accessSync(file, constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOSPC' || code === 'EDQUOT' || code === 'EIO') throw storeFailure(error, runDir);
+    throw new StoreError({
+      reason: 'read-only',
+      path: runDir,
+      message: `cannot write to the run directory ${runDir} (read-only or no permission); choose another --run-dir`,
+      cause: error,
+    });
+  }
+}
+
+function checkIntegrity(database: RunDatabase, runDir: string): void {
+  const result = guardStore(runDir, () => database.pragma('quick_check', { simple: true }));
+  if (result !== 'ok') {
+    throw storeFailure(
+      Object.assign(new Error(`integrity check: ${String(result)}`), { code: 'SQLITE_CORRUPT' }),
+      runDir,
+    );
+  }
 }
 
 function migrate(database: RunDatabase, file: string, readonly: boolean): void {
   const version = database.pragma('user_version', { simple: true }) as number;
   if (version > migrations.length) {
-    database.close();
     throw new StoreError({
       reason: 'newer-schema',
       path: file,
@@ -108,7 +147,6 @@ function migrate(database: RunDatabase, file: string, readonly: boolean): void {
   }
   if (version === migrations.length) return;
   if (readonly) {
-    database.close();
     throw new StoreError({
       reason: 'read-only',
       path: file,

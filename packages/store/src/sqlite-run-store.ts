@@ -8,24 +8,80 @@ import type {
   SearchState,
 } from '@forge/core';
 import type { Instance } from '@forge/program';
-import { openRunDatabase, type RunDatabase } from './open-run-database.js';
+import type { BackupInfo } from './backup/backup-info.js';
+import { RunBackup } from './backup/run-backup.js';
+import type { AcquireLeaseOptions, FileLease } from './lease/file-lease.js';
+import type { RunDatabase } from './open-run-database.js';
+import { openRunForWriting } from './open-run-for-writing.js';
 import { StoreError } from './store-error.js';
+import { guardStore } from './store-failure.js';
+
+/** Options of `SqliteRunStore`. */
+export interface SqliteRunStoreOptions {
+  /**
+   * A database opened by the caller (a reader's read-only handle, typically). Then no lease is
+   * taken and no backup is written: the caller is responsible.
+   */
+  readonly database?: RunDatabase;
+  /** What takes the run's lease, in words (others see it when refused). Default `forge`. */
+  readonly writer?: string;
+  /** Lease settings (time to live, heartbeat; tests pose as other machines). */
+  readonly lease?: Partial<AcquireLeaseOptions>;
+  /** Least time between two backups of the database, in ms, or `false` for none. Default 60000. */
+  readonly backupIntervalMs?: number | false;
+  /** Hears every backup written. */
+  readonly onBackupWritten?: (info: BackupInfo, durationMs: number) => void;
+  /** Hears a backup that failed (the run goes on; the previous backup is kept). */
+  readonly onBackupFailed?: (error: unknown) => void;
+}
 
 /**
  * The core's `RunStore` on SQLite: one transaction per commit (a step, the seed evaluation or a
  * synthesis event) appends the actions to the log and writes the derived rows, so a run killed
- * at any moment reopens at its last whole step.
+ * at any moment reopens at its last whole step, and a reader never sees half a step.
+ *
+ * Opened without a `database`, it is the run's one writer: it takes the run directory's lease
+ * (refusing at once when another writer holds it), checks an existing database's integrity, and
+ * keeps a backup of the database at commit boundaries. Every write first checks that the lease
+ * is still held. Failures of the disk or a damaged database are `StorageError` / `StoreError`.
  */
 export class SqliteRunStore implements RunStore {
   /** The run directory. */
   readonly runDir: string;
   /** The open database (shared with the call cache and synthesis journal of the same run). */
   readonly database: RunDatabase;
+  /** The run's lease, when this store is its writer. */
+  readonly lease: FileLease | undefined;
+  /** The backup keeper, when this store is the writer and backups are on. */
+  readonly backup: RunBackup | undefined;
   private readonly statements;
 
-  constructor(runDir: string, options: { database?: RunDatabase } = {}) {
+  constructor(runDir: string, options: SqliteRunStoreOptions = {}) {
     this.runDir = runDir;
-    this.database = options.database ?? openRunDatabase(runDir);
+    if (options.database === undefined) {
+      const writer = openRunForWriting(runDir, {
+        description: options.writer ?? 'forge',
+        ...(options.lease === undefined ? {} : { lease: options.lease }),
+      });
+      this.database = writer.database;
+      this.lease = writer.lease;
+      this.backup =
+        options.backupIntervalMs === false
+          ? undefined
+          : new RunBackup(writer.database, {
+              ...(options.backupIntervalMs === undefined
+                ? {}
+                : { intervalMs: options.backupIntervalMs }),
+              ...(options.onBackupWritten === undefined
+                ? {}
+                : { onWritten: options.onBackupWritten }),
+              ...(options.onBackupFailed === undefined ? {} : { onFailed: options.onBackupFailed }),
+            });
+    } else {
+      this.database = options.database;
+      this.lease = undefined;
+      this.backup = undefined;
+    }
     const database = this.database;
     this.statements = {
       meta: database.prepare(
@@ -77,31 +133,35 @@ export class SqliteRunStore implements RunStore {
   }
 
   async load(): Promise<{ header: RunHeader; actions: SearchAction[] } | undefined> {
-    const row = this.statements.readMeta.get('header') as { value: string } | undefined;
-    if (row === undefined) return undefined;
-    const actions = (this.statements.actions.all() as { payload: string }[]).map(
-      (action) => JSON.parse(action.payload) as SearchAction,
-    );
-    return { header: JSON.parse(row.value) as RunHeader, actions };
+    return this.guard(() => {
+      const row = this.statements.readMeta.get('header') as { value: string } | undefined;
+      if (row === undefined) return undefined;
+      const actions = (this.statements.actions.all() as { payload: string }[]).map(
+        (action) => JSON.parse(action.payload) as SearchAction,
+      );
+      return { header: JSON.parse(row.value) as RunHeader, actions };
+    });
   }
 
   async initialize(header: RunHeader): Promise<void> {
-    if (this.statements.readMeta.get('header') !== undefined) {
+    this.lease?.assertHeld();
+    if (this.getMeta('header') !== undefined) {
       throw new StoreError({
         reason: 'corrupt',
         path: this.runDir,
         message: `${this.runDir} already holds a run`,
       });
     }
-    this.database.transaction(() => {
+    this.write(() => {
       this.statements.meta.run('header', JSON.stringify(header));
       this.statements.meta.run('created_at', new Date().toISOString());
       this.statements.meta.run('status', 'running');
-    })();
+    });
   }
 
   async append(commit: RunCommit): Promise<void> {
-    this.database.transaction(() => this.write(commit))();
+    this.write(() => this.writeCommit(commit));
+    this.backup?.afterCommit();
   }
 
   /** Records instances of a split (originals at the start; synthetic ones come with their event). */
@@ -110,9 +170,9 @@ export class SqliteRunStore implements RunStore {
     instances: readonly Instance[],
     origin = 'original',
   ): void {
-    this.database.transaction(() => {
+    this.write(() => {
       for (const instance of instances) this.insertInstance(split, instance, origin);
-    })();
+    });
   }
 
   /** Records a candidate's test scores (reporting only), replacing earlier ones. */
@@ -124,30 +184,49 @@ export class SqliteRunStore implements RunStore {
       readonly score: number;
     }[],
   ): void {
-    const insert = this.database.prepare(
-      'INSERT INTO test_scores (candidate, instance_id, repeat, score) VALUES (?, ?, ?, ?) ON CONFLICT (candidate, instance_id, repeat) DO UPDATE SET score = excluded.score',
-    );
-    this.database.transaction(() => {
+    this.write(() => {
+      const insert = this.database.prepare(
+        'INSERT INTO test_scores (candidate, instance_id, repeat, score) VALUES (?, ?, ?, ?) ON CONFLICT (candidate, instance_id, repeat) DO UPDATE SET score = excluded.score',
+      );
       for (const row of rows) insert.run(candidate, row.instanceId, row.repeat, row.score);
-    })();
+    });
   }
 
   /** Sets a metadata value (status, stop reason, labels). */
   setMeta(key: string, value: string): void {
-    this.statements.meta.run(key, value);
+    this.write(() => this.statements.meta.run(key, value));
   }
 
   /** Reads a metadata value. */
   getMeta(key: string): string | undefined {
-    return (this.statements.readMeta.get(key) as { value: string } | undefined)?.value;
+    return this.guard(
+      () => (this.statements.readMeta.get(key) as { value: string } | undefined)?.value,
+    );
   }
 
-  /** Closes the database. */
+  /**
+   * Closes the database and gives the lease up. A backup still running is abandoned (its partial
+   * file removed; the previous backup stays): call `backup.settle()` first to let it finish.
+   */
   close(): void {
-    this.database.close();
+    try {
+      if (this.database.open) this.database.close();
+    } finally {
+      this.lease?.release();
+    }
   }
 
-  private write(commit: RunCommit): void {
+  private guard<T>(action: () => T): T {
+    return guardStore(this.runDir, action, `${this.runDir}/forge.db`);
+  }
+
+  /** One transaction, after checking that this store still holds the run's lease. */
+  private write(action: () => void): void {
+    this.lease?.assertHeld();
+    this.guard(() => this.database.transaction(action)());
+  }
+
+  private writeCommit(commit: RunCommit): void {
     const { state } = commit;
     const best = state.candidates[state.bestCandidate];
     const commitSeq = Number(

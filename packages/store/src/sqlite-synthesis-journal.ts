@@ -1,5 +1,7 @@
+import { dirname } from 'node:path';
 import type { AttemptRecord, SynthesisJournal } from '@forge/synth';
 import type { RunDatabase } from './open-run-database.js';
+import { guardStore } from './store-failure.js';
 
 /**
  * The synthesis journal in a run's database: each finished attempt is saved as it finishes, so
@@ -8,8 +10,10 @@ import type { RunDatabase } from './open-run-database.js';
 export class SqliteSynthesisJournal implements SynthesisJournal {
   private readonly read;
   private readonly write;
+  private readonly runDir: string;
 
   constructor(database: RunDatabase) {
+    this.runDir = dirname(database.name);
     this.read = database.prepare(
       'SELECT record FROM synthesis_journal WHERE event = ? AND slot = ?',
     );
@@ -19,11 +23,15 @@ export class SqliteSynthesisJournal implements SynthesisJournal {
   }
 
   async get(event: number, slot: number): Promise<AttemptRecord | undefined> {
-    const row = this.read.get(event, slot) as { record: string } | undefined;
+    const row = guardStore(this.runDir, () => this.read.get(event, slot)) as
+      | { record: string }
+      | undefined;
     return row === undefined ? undefined : (JSON.parse(row.record) as AttemptRecord);
   }
 
   async put(record: AttemptRecord): Promise<void> {
-    this.write.run(record.event, record.slot, JSON.stringify(record));
+    guardStore(this.runDir, () =>
+      this.write.run(record.event, record.slot, JSON.stringify(record)),
+    );
   }
 }

@@ -11,6 +11,7 @@ export type StoreErrorReason =
   | 'not-a-run'
   | 'newer-schema'
   | 'corrupt'
+  | 'no-backup'
   | 'io';
 
 /** A run directory or its database cannot be used; the message says which path and why. */
