@@ -93,6 +93,7 @@ export {
   defaultRunDir,
   isRunDirectory,
   loadRunConfig,
+  readSavedRunConfig,
   redactConfig,
   runConfigFileName,
   saveRunConfig,
@@ -105,6 +106,9 @@ export {
 } from './run/run-models.js';
 export type {
   ArtifactsWrittenEvent,
+  BackupFailedEvent,
+  BackupWrittenEvent,
+  CallRetriedEvent,
   EndpointStatusEvent,
   ForgeEvent,
   ForgeRunEndEvent,
@@ -112,7 +116,9 @@ export type {
   TestEvaluatedEvent,
   TestSkippedEvent,
 } from './run/sdk-events.js';
+export { checkRun, type RunCheck } from './runs/check-run.js';
 export { listRuns, type RunListing } from './runs/list-runs.js';
+export { restoreRun } from './runs/restore-run.js';
 export { writeCompareReport } from './runs/write-compare-report.js';
 export { writeReport } from './runs/write-report.js';
 export {

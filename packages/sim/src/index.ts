@@ -6,6 +6,21 @@ export {
   simBenchmarkPackage,
   simBenchmarkTitle,
 } from './benchmark/sim-benchmark.js';
+export { type FaultWire, faultErrorBody } from './faults/fault-bodies.js';
+export {
+  createFaultPlan,
+  type FaultKind,
+  type FaultPlan,
+  type FaultPlanOptions,
+  faultDescriptions,
+  faultKinds,
+} from './faults/fault-plan.js';
+export {
+  type FaultProxy,
+  type FaultProxyOptions,
+  type FaultProxyStats,
+  startFaultProxy,
+} from './faults/start-fault-proxy.js';
 export type { LatencySpec } from './models/latency.js';
 export {
   createSimOptimizerModel,

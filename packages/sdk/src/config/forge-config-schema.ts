@@ -28,7 +28,16 @@ export const modelSettingsSchema = z
       .int()
       .min(0)
       .optional()
-      .describe('Retries on 408/409/429/5xx, connection errors and timeouts. Default 4.'),
+      .describe(
+        'Retries on 408/409/429/5xx, connection errors, timeouts and unreadable bodies. Default 4.',
+      ),
+    retryDelayMs: z
+      .number()
+      .min(0)
+      .optional()
+      .describe(
+        "Backoff before the first retry in milliseconds, doubling per retry (a server's retry-after wins). Default 1000.",
+      ),
     maxOutputTokens: z
       .number()
       .int()
@@ -65,7 +74,7 @@ export const modelSettingsSchema = z
       .record(z.string(), z.unknown())
       .optional()
       .describe(
-        "Provider settings handed to its factory (e.g. OpenAI organization, or the simulated world's knobs for sim: models). Never put API keys here: use the environment.",
+        "Provider settings handed to its factory (e.g. OpenAI organization, or the simulated world's knobs for sim: models). Prefer the environment for API keys: a key given here is never saved with the run, so `--resume` needs it again from the same config file or the environment.",
       ),
   })
   .strict()
@@ -298,6 +307,13 @@ export const forgeConfigSchema = z
       .optional()
       .describe('Run directory (forge.db and artifacts). Default ./forge-runs/<benchmark>-<time>.'),
     cache: z.boolean().default(true).describe("Answer repeated model calls from the run's cache."),
+    backupIntervalSeconds: z
+      .number()
+      .min(0)
+      .default(60)
+      .describe(
+        "Least time between two backups of the run's database (forge.backup.db, restored by `forge runs restore`); 0 backs up after every step.",
+      ),
     evaluateTest: z
       .boolean()
       .default(true)

@@ -1,7 +1,7 @@
 import { createLimiter, evaluateMany } from '@forge/core';
 import { DatasetError, type Instance, isValidScore, readJsonl } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import { openRunDatabase } from '@forge/store';
+import { guardStore, openRunDatabase } from '@forge/store';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/forge-config-schema.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
@@ -124,7 +124,7 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
   const database = openRunDatabase(runDir, { readonly: true });
   let row: RunCandidate | undefined;
   try {
-    row = runCandidate(database, config.candidate ?? 'best');
+    row = guardStore(runDir, () => runCandidate(database, config.candidate ?? 'best'));
   } finally {
     database.close();
   }

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LeaseHeldError } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.js';
@@ -115,5 +116,29 @@ describe('optimize on the simulated world', () => {
     const runDir = join(root, 'taken');
     await optimize(simConfig(runDir, 100));
     await expect(optimize(simConfig(runDir, 100))).rejects.toThrow('--resume');
+  });
+
+  it('refuses a second writer on a running run at once, and the first one finishes unharmed', async () => {
+    const whole = await optimize(simConfig(join(root, 'alone')));
+    const runDir = join(root, 'contended');
+    let second: Promise<unknown> | undefined;
+    const first = await optimize(simConfig(runDir), {
+      onEvent: (event) => {
+        if (event.type === 'step-end' && event.step === 3 && second === undefined) {
+          const started = Date.now();
+          second = optimize({}, { resume: runDir }).then(
+            () => 'finished',
+            (error: unknown) => ({ error, afterMs: Date.now() - started }),
+          );
+        }
+      },
+    });
+    const refused = (await second) as { error: unknown; afterMs: number };
+    expect(LeaseHeldError.isInstance(refused.error)).toBe(true);
+    expect((refused.error as Error).message).toContain(`pid ${process.pid}`);
+    expect((refused.error as Error).message).toContain('(forge optimize)');
+    expect(refused.afterMs).toBeLessThan(2000);
+    expect(first.search.history).toEqual(whole.search.history);
+    expect(first.bestScore).toBe(whole.bestScore);
   });
 });

@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { SearchResult } from '@forge/core';
 import type { MethodCandidate, MethodResult } from '@forge/method';
 import type { Benchmark, Demonstrations, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import { SqliteCallCache, SqliteCallRecorder, SqliteRunStore } from '@forge/store';
+import { SqliteCallCache, SqliteCallRecorder, type SqliteRunStore } from '@forge/store';
 import { auditLeakage, type LeakageAudit } from '@forge/synth';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
@@ -16,7 +16,14 @@ import { checkCostLimit } from './check-cost-limit.js';
 import { evaluateOnTest } from './evaluate-test.js';
 import { loadExtraTraining } from './extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
-import { defaultRunDir, isRunDirectory, loadRunConfig, saveRunConfig } from './run-directory.js';
+import { openRunStore, retryListener } from './open-run-store.js';
+import { assertSecretsResupplied, explainMissingSecret } from './restore-secrets.js';
+import {
+  defaultRunDir,
+  isRunDirectory,
+  readSavedRunConfig,
+  saveRunConfig,
+} from './run-directory.js';
 import { checkRoleModels, createMethodContext, methodSettingsOf } from './run-method-context.js';
 import { createRunModels, type RunModels } from './run-models.js';
 import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
@@ -75,14 +82,16 @@ export async function optimize(
   options: OptimizeOptions = {},
 ): Promise<OptimizeResult> {
   const file = options.configFile ?? '<options>';
+  // Secrets are never saved with a run: on resume they come again from the config or environment.
+  const saved = options.resume === undefined ? undefined : readSavedRunConfig(options.resume);
   const parsed =
-    options.resume === undefined
+    saved === undefined
       ? parseForgeConfig({
           file,
           value: config,
           ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
         })
-      : parseForgeConfig({ file, value: mergeConfig(loadRunConfig(options.resume), config) });
+      : parseForgeConfig({ file, value: mergeConfig(saved.config, config) });
   // Saved absolute, so a resumed run finds its extra data from any working directory.
   const resolved: ForgeConfig =
     parsed.extraTrain === undefined
@@ -102,8 +111,22 @@ export async function optimize(
   checkSplits(splits, resolved);
   // A copy: process.env is not a plain object, and settings validation expects one.
   const environment = { ...(options.environment ?? process.env) };
+  if (saved !== undefined && options.resume !== undefined) {
+    assertSecretsResupplied(
+      resolved,
+      saved.removedSecrets,
+      environment,
+      join(options.resume, 'config.json'),
+    );
+  }
   // Resolving once without a run directory checks keys and providers before anything is created.
-  checkCostLimit(resolved, createRunModels(resolved, { environment, roles: method.roles }), file);
+  let checked: RunModels;
+  try {
+    checked = createRunModels(resolved, { environment, roles: method.roles });
+  } catch (error) {
+    throw explainMissingSecret(error, saved?.removedSecrets ?? []);
+  }
+  checkCostLimit(resolved, checked, file);
 
   const runDir = resolve(options.resume ?? resolved.runDir ?? defaultRunDir(id));
   if (options.resume === undefined && isRunDirectory(runDir)) {
@@ -112,8 +135,8 @@ export async function optimize(
       message: `runDir: ${runDir} already holds a run; continue it with --resume ${runDir}, or choose another run directory`,
     });
   }
-  const store = new SqliteRunStore(runDir);
   const emit = (event: ForgeEvent) => options.onEvent?.(event);
+  const store = openRunStore(runDir, resolved, { resumed: options.resume !== undefined, emit });
   let models: RunModels | undefined;
   const emitEndpointStatus = () => {
     const pools = models?.pools() ?? [];
@@ -127,6 +150,7 @@ export async function optimize(
     models = createRunModels(resolved, {
       environment,
       roles: method.roles,
+      onRetry: retryListener(store, emit),
       recorder: new SqliteCallRecorder(store.database),
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
       onPoolEvent: emit,
@@ -242,6 +266,7 @@ export async function optimize(
       extraTraining: extra.length,
     });
     emit({ type: 'artifacts-written', runDir, files });
+    await store.backup?.flush();
     emit(end);
     const { type: _type, ...summary } = end;
     return {
@@ -257,8 +282,7 @@ export async function optimize(
       extraTraining: extra.length,
     };
   } catch (error) {
-    store.setMeta('status', 'failed');
-    store.setMeta('error', error instanceof Error ? error.message : String(error));
+    markFailed(store, error, options.abortSignal?.aborted === true);
     emitEndpointStatus();
     emit({
       type: 'run-end',
@@ -282,8 +306,19 @@ export async function optimize(
     });
     throw error;
   } finally {
+    await store.backup?.settle();
     models?.close();
     store.close();
+  }
+}
+
+/** Records why the run ended early, when the disk still takes writes (a full one may not). */
+function markFailed(store: SqliteRunStore, error: unknown, aborted: boolean): void {
+  try {
+    store.setMeta('status', aborted ? 'stopped' : 'failed');
+    store.setMeta('error', error instanceof Error ? error.message : String(error));
+  } catch {
+    // The original error is the one to report.
   }
 }
 

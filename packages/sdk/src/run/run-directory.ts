@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseFileName } from '@forge/store';
+import { databaseFileName, guardStore } from '@forge/store';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
+import { redactedPlaceholder, withoutRedactedSecrets } from './restore-secrets.js';
 
 /** The config saved in every run directory, so `--resume` needs nothing else. */
 export const runConfigFileName = 'config.json';
@@ -30,14 +31,15 @@ const secretKey = /(api[-_]?key|authorization|token(?!s)|secret|password|credent
 export function redactConfig(config: ForgeConfig): ForgeConfig {
   const clean = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(clean);
-    if (typeof value === 'string') return value.replace(/\/\/[^/@\s]+@/g, '//[REDACTED]@');
+    if (typeof value === 'string')
+      return value.replace(/\/\/[^/@\s]+@/g, `//${redactedPlaceholder}@`);
     if (typeof value !== 'object' || value === null) return value;
     return Object.fromEntries(
       Object.entries(value).map(([key, item]) => [
         key,
         // A number or a switch is never a credential.
         secretKey.test(key) && typeof item !== 'number' && typeof item !== 'boolean'
-          ? '[REDACTED]'
+          ? redactedPlaceholder
           : clean(item),
       ]),
     );
@@ -45,16 +47,30 @@ export function redactConfig(config: ForgeConfig): ForgeConfig {
   return clean(config) as ForgeConfig;
 }
 
-/** Saves the run's config. */
+/** Saves the run's config. @throws StorageError when the disk is full or read-only. */
 export function saveRunConfig(runDir: string, config: ForgeConfig): void {
-  writeFileSync(
-    join(runDir, runConfigFileName),
-    `${JSON.stringify(redactConfig(config), null, 2)}\n`,
+  const file = join(runDir, runConfigFileName);
+  guardStore(
+    runDir,
+    () => writeFileSync(file, `${JSON.stringify(redactConfig(config), null, 2)}\n`),
+    file,
   );
 }
 
-/** Reads a run's saved config. @throws ConfigError naming the file. */
+/** Reads a run's saved config; its secrets were never saved and are left out. */
 export function loadRunConfig(runDir: string): ForgeConfig {
+  return readSavedRunConfig(runDir).config;
+}
+
+/**
+ * Reads a run's saved config, leaving out the secrets that were redacted when it was saved (so
+ * each comes again from its source, never as the placeholder), and says which they were.
+ * @throws ConfigError naming the file.
+ */
+export function readSavedRunConfig(runDir: string): {
+  readonly config: ForgeConfig;
+  readonly removedSecrets: readonly string[];
+} {
   const file = join(runDir, runConfigFileName);
   if (!isRunDirectory(runDir)) {
     throw new ConfigError({
@@ -72,5 +88,6 @@ export function loadRunConfig(runDir: string): ForgeConfig {
       cause: error,
     });
   }
-  return parseForgeConfig({ file, value });
+  const { value: withoutSecrets, removed } = withoutRedactedSecrets(value);
+  return { config: parseForgeConfig({ file, value: withoutSecrets }), removedSecrets: removed };
 }

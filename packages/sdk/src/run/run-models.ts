@@ -9,9 +9,11 @@ import {
   ModelLimiter,
   parseModelString,
   parsePriceTable,
+  type RetryEvent,
 } from '@forge/provider';
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
 import { endpointPoolOf, resolveModel } from '../models/resolve-model.js';
+import { assertNoRedactedValues } from './restore-secrets.js';
 
 /** Forge's own optimizer roles, always resolved. */
 const forgeRoles = ['reflect', 'assign', 'generate', 'verify'] as const;
@@ -79,8 +81,11 @@ export function createRunModels(
     roles?: readonly string[];
     /** Hears every endpoint pool's events (servers down, back, probes failed). */
     onPoolEvent?: (event: EndpointPoolEvent) => void;
+    /** Hears every retried attempt of any role's calls. */
+    onRetry?: (event: RetryEvent) => void;
   } = {},
 ): RunModels {
+  assertNoRedactedValues(config);
   const prices =
     config.prices === undefined
       ? undefined
@@ -130,6 +135,16 @@ export function createRunModels(
       ...(providerSettings === undefined ? {} : { settings: providerSettings }),
       ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
       ...(settings.maxRetries === undefined ? {} : { maxRetries: settings.maxRetries }),
+      ...(settings.retryDelayMs === undefined && options.onRetry === undefined
+        ? {}
+        : {
+            retry: {
+              ...(settings.retryDelayMs === undefined
+                ? {}
+                : { initialDelayMs: settings.retryDelayMs }),
+              ...(options.onRetry === undefined ? {} : { onRetry: options.onRetry }),
+            },
+          }),
       ...(settings.maxOutputTokens === undefined
         ? {}
         : { maxOutputTokens: settings.maxOutputTokens }),

@@ -76,6 +76,47 @@ export interface ArtifactsWrittenEvent {
   readonly files: readonly string[];
 }
 
+/** A model call failed and is being tried again (also a row of `call_retries`). */
+export interface CallRetriedEvent {
+  readonly type: 'call-retried';
+  /** The call's role (`task`, `reflect`, …), when it had one. */
+  readonly role?: string;
+  /** Provider name. */
+  readonly provider: string;
+  /** Model id. */
+  readonly model: string;
+  /** The attempt that failed, 1-based. */
+  readonly attempt: number;
+  /** Wait before the next attempt, in ms. */
+  readonly delayMs: number;
+  /** True when the server asked for the wait (`retry-after`). */
+  readonly fromRetryAfter: boolean;
+  /** Kind of failure: `http`, `connection`, `timeout`, `unreadable-response`, … */
+  readonly errorKind?: string;
+  /** HTTP status, when there was one. */
+  readonly statusCode?: number;
+  /** The failure, credentials redacted. */
+  readonly message: string;
+}
+
+/** A consistent backup of the run's database was written (`forge.backup.db`). */
+export interface BackupWrittenEvent {
+  readonly type: 'backup-written';
+  /** The backup file. */
+  readonly path: string;
+  /** Completed steps it holds. */
+  readonly step: number;
+  /** How long it took, in ms. */
+  readonly durationMs: number;
+}
+
+/** A backup could not be written; the previous one is kept and the run goes on. */
+export interface BackupFailedEvent {
+  readonly type: 'backup-failed';
+  /** Why. */
+  readonly message: string;
+}
+
 /** The whole run ended (search, test evaluation, artifacts). Always the last event. */
 export interface ForgeRunEndEvent {
   readonly type: 'run-end';
@@ -124,4 +165,7 @@ export type ForgeEvent =
   | TestEvaluatedEvent
   | TestSkippedEvent
   | ArtifactsWrittenEvent
+  | CallRetriedEvent
+  | BackupWrittenEvent
+  | BackupFailedEvent
   | ForgeRunEndEvent;

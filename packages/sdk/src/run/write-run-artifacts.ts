@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MethodResult } from '@forge/method';
 import { loadReportData, renderRunReport } from '@forge/report';
-import type { SqliteRunStore } from '@forge/store';
+import { guardStore, type SqliteRunStore } from '@forge/store';
 import { type LeakageAudit, toJsonl } from '@forge/synth';
 import type { ForgeRunEndEvent } from './sdk-events.js';
 
@@ -25,7 +25,8 @@ export function writeRunArtifacts(options: {
   const { runDir, result } = options;
   const files: string[] = [];
   const write = (name: string, text: string) => {
-    writeFileSync(join(runDir, name), text);
+    const file = join(runDir, name);
+    guardStore(runDir, () => writeFileSync(file, text), file);
     files.push(name);
   };
   write(

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runStatus, type WriterProbe } from '@forge/report';
-import { openRunDatabase } from '@forge/store';
+import { guardStore, openRunDatabase, StoreError } from '@forge/store';
 import { isRunDirectory } from '../run/run-directory.js';
 
 /** One run, as `forge runs` lists it. */
@@ -14,9 +14,12 @@ export interface RunListing {
   readonly variant: string;
   /**
    * `running`, `completed`, `stopped`, `failed`, `interrupted` (saved as running, but its writer
-   * on this machine is gone: killed or crashed; `--resume` continues it) or `unreadable`.
+   * on this machine is gone: killed or crashed; `--resume` continues it), or `damaged` /
+   * `unreadable` (see `problem`).
    */
   readonly status: string;
+  /** What is wrong with a damaged or unreadable run, and what to do. */
+  readonly problem?: string;
   /** When the run was created. */
   readonly createdAt: string;
   /** Completed steps. */
@@ -33,7 +36,8 @@ export interface RunListing {
 
 /**
  * Lists the runs in `directory` (each sub-directory holding a `forge.db`, or `directory` itself),
- * newest first. Unreadable runs are listed with status `unreadable` rather than failing the list.
+ * newest first. A damaged or unreadable run is listed with status `damaged` or `unreadable` and
+ * its `problem`, rather than failing the list.
  */
 export function listRuns(directory = 'forge-runs', probe?: WriterProbe): RunListing[] {
   if (!existsSync(directory)) return [];
@@ -51,44 +55,53 @@ function readListing(runDir: string, probe: WriterProbe | undefined): RunListing
   try {
     const database = openRunDatabase(runDir, { readonly: true });
     try {
-      const meta = new Map(
-        (
-          database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]
-        ).map((row) => [row.key, row.value]),
-      );
-      const scores = database
-        .prepare(
-          'SELECT (SELECT validation_score FROM candidates WHERE candidate = 0) AS seed, max(validation_score) AS best FROM candidates',
-        )
-        .get() as { seed: number | null; best: number | null };
-      const progress = database
-        .prepare('SELECT step, evaluations_used FROM commits ORDER BY commit_seq DESC LIMIT 1')
-        .get() as { step: number; evaluations_used: number } | undefined;
-      return {
-        runDir,
-        benchmark: meta.get('benchmark') ?? '?',
-        variant: meta.get('variant') ?? '?',
-        status: runStatus(meta, probe),
-        createdAt: meta.get('created_at') ?? '',
-        steps: progress?.step ?? 0,
-        evaluationsUsed: progress?.evaluations_used ?? 0,
-        ...(scores.seed === null ? {} : { seedScore: scores.seed }),
-        ...(scores.best === null ? {} : { bestScore: scores.best }),
-        simulated: meta.get('simulated') === 'true',
-      };
+      return guardStore(runDir, () => listing(database, runDir, probe));
     } finally {
       database.close();
     }
-  } catch {
+  } catch (error) {
     return {
       runDir,
       benchmark: '?',
       variant: '?',
-      status: 'unreadable',
+      status: StoreError.isInstance(error) && error.reason === 'corrupt' ? 'damaged' : 'unreadable',
+      problem: error instanceof Error ? error.message : String(error),
       createdAt: '',
       steps: 0,
       evaluationsUsed: 0,
       simulated: false,
     };
   }
+}
+
+function listing(
+  database: ReturnType<typeof openRunDatabase>,
+  runDir: string,
+  probe: WriterProbe | undefined,
+): RunListing {
+  const meta = new Map(
+    (database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map(
+      (row) => [row.key, row.value],
+    ),
+  );
+  const scores = database
+    .prepare(
+      'SELECT (SELECT validation_score FROM candidates WHERE candidate = 0) AS seed, max(validation_score) AS best FROM candidates',
+    )
+    .get() as { seed: number | null; best: number | null };
+  const progress = database
+    .prepare('SELECT step, evaluations_used FROM commits ORDER BY commit_seq DESC LIMIT 1')
+    .get() as { step: number; evaluations_used: number } | undefined;
+  return {
+    runDir,
+    benchmark: meta.get('benchmark') ?? '?',
+    variant: meta.get('variant') ?? '?',
+    status: runStatus(meta, probe),
+    createdAt: meta.get('created_at') ?? '',
+    steps: progress?.step ?? 0,
+    evaluationsUsed: progress?.evaluations_used ?? 0,
+    ...(scores.seed === null ? {} : { seedScore: scores.seed }),
+    ...(scores.best === null ? {} : { bestScore: scores.best }),
+    simulated: meta.get('simulated') === 'true',
+  };
 }

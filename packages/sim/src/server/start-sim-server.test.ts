@@ -190,3 +190,21 @@ describe('startSimServer traffic controls', () => {
     }
   });
 });
+
+describe('startSimServer with a required API key', () => {
+  it('answers 401 to a missing or wrong key, and serves the right one', async () => {
+    const key = ['sim', 'key', 'abcdef0123456789'].join('-');
+    const guarded = await startSimServer({ apiKey: key, malformedRate: 0 });
+    try {
+      const request = (apiKey: string) =>
+        new OpenAI({ apiKey, baseURL: guarded.url, maxRetries: 0 }).models.list();
+      await expect(request('wrong')).rejects.toBeInstanceOf(OpenAI.AuthenticationError);
+      const bare = await fetch(`${guarded.url}/models`);
+      expect(bare.status).toBe(401);
+      expect(await bare.json()).toMatchObject({ error: { code: 'invalid_api_key' } });
+      expect((await request(key)).data).toHaveLength(2);
+    } finally {
+      await guarded.close();
+    }
+  });
+});

@@ -17,6 +17,11 @@ export interface SimServerOptions extends SimOptions {
   readonly host?: string;
   /** Port; 0 picks a free one. Default 0. */
   readonly port?: number;
+  /**
+   * When set, every request must carry `Authorization: Bearer <apiKey>` and gets the 401 of a
+   * real server otherwise (to test where keys come from). Default: any key or none.
+   */
+  readonly apiKey?: string;
 }
 
 /** A running simulated server. */
@@ -55,7 +60,7 @@ const maxBodyBytes = 16 * 1024 * 1024;
  * Models are `task` and `optimizer` (also accepted as `sim:task`, `sim:optimizer`).
  */
 export async function startSimServer(options: SimServerOptions = {}): Promise<SimServer> {
-  const { host = '127.0.0.1', port = 0, ...knobs } = options;
+  const { host = '127.0.0.1', port = 0, apiKey, ...knobs } = options;
   const resolved = resolveSimOptions(knobs);
   const models = new Map<string, LanguageModel>([
     [simTaskModelId, createSimTaskModel(resolved)],
@@ -64,6 +69,19 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
   const lookup = (id: string) => models.get(id.startsWith('sim:') ? id.slice(4) : id);
   const traffic: Traffic = { completions: 0, models: 0, delayMs: 0 };
   const server = createServer((request, response) => {
+    if (apiKey !== undefined && request.headers.authorization !== `Bearer ${apiKey}`) {
+      request.resume();
+      send(
+        response,
+        401,
+        openAIError(
+          'Incorrect API key provided (simulated server).',
+          'invalid_request_error',
+          'invalid_api_key',
+        ),
+      );
+      return;
+    }
     handle(request, response, lookup, [...models.keys()], traffic).catch((error: unknown) => {
       if (!response.headersSent) {
         send(

@@ -1,0 +1,111 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { InvalidArgumentError } from '@forge/provider';
+import { StoreError } from '@forge/store';
+import { afterAll, describe, expect, it } from 'vitest';
+import { optimize } from '../run/optimize.js';
+import { checkRun } from './check-run.js';
+import { listRuns } from './list-runs.js';
+import { restoreRun } from './restore-run.js';
+import { writeReport } from './write-report.js';
+
+const root = mkdtempSync(join(tmpdir(), 'forge-check-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const simConfig = (runDir: string, overrides: Record<string, unknown> = {}) => ({
+  benchmark: 'sim',
+  taskModel: 'sim:task',
+  optimizerModel: 'sim:optimizer',
+  budget: { maxEvaluations: 300 },
+  backupIntervalSeconds: 0,
+  evaluateTest: false,
+  runDir,
+  ...overrides,
+});
+
+function damage(runDir: string): void {
+  const file = join(runDir, 'forge.db');
+  truncateSync(file, Math.floor(statSync(file).size / 2));
+}
+
+describe('checkRun, restoreRun and the readers of a damaged run', () => {
+  it('finds a healthy run healthy, with its backup and no writer', async () => {
+    const runDir = join(root, 'healthy');
+    const result = await optimize(simConfig(runDir));
+    const check = await checkRun(runDir);
+    expect(check).toMatchObject({
+      healthy: true,
+      problems: [],
+      steps: result.steps,
+      lease: { state: 'free' },
+      backup: { step: result.steps, intact: true },
+      advice: 'The run is healthy.',
+    });
+  });
+
+  it('reports a damaged run everywhere with what to do, restores it, and resume reaches the uninterrupted result', async () => {
+    const reference = await optimize(simConfig(join(root, 'reference')));
+    const runDir = join(root, 'damaged');
+    const stop = new AbortController();
+    await optimize(simConfig(runDir), {
+      stopSignal: stop.signal,
+      onEvent: (event) => {
+        if (event.type === 'step-end' && event.step === 7) stop.abort();
+      },
+    });
+    damage(runDir);
+
+    const check = await checkRun(runDir);
+    expect(check.healthy).toBe(false);
+    expect(check.problems.join('\n')).toMatch(/malformed|integrity/);
+    expect(check.advice).toContain(`forge runs restore ${runDir}`);
+    expect(check.backup?.intact).toBe(true);
+
+    const readers: (() => unknown)[] = [
+      () => writeReport(runDir),
+      () => optimize({}, { resume: runDir }),
+    ];
+    for (const reader of readers) {
+      const error = await Promise.resolve()
+        .then(reader)
+        .catch((caught: unknown) => caught);
+      expect(StoreError.isInstance(error), String(error)).toBe(true);
+      expect((error as StoreError).reason).toBe('corrupt');
+      expect((error as Error).message).toContain(`forge runs restore ${runDir}`);
+    }
+    expect(listRuns(runDir)).toMatchObject([
+      { status: 'damaged', problem: expect.stringContaining('damaged') },
+    ]);
+
+    const restored = restoreRun(runDir);
+    expect(restored.backup.step).toBe(8);
+    expect(restored.movedAside.length).toBeGreaterThan(0);
+    expect((await checkRun(runDir)).healthy).toBe(true);
+
+    const resumed = await optimize({}, { resume: runDir });
+    expect(resumed.search.history).toEqual(reference.search.history);
+    expect(resumed.search.state.syntheticInstances).toEqual(
+      reference.search.state.syntheticInstances,
+    );
+    const result = (dir: string) => ({
+      ...JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')),
+      runDir: '',
+    });
+    expect(result(runDir)).toEqual(result(join(root, 'reference')));
+  }, 60_000);
+
+  it('refuses to roll an intact run back unless forced, and a run without backup', async () => {
+    const runDir = join(root, 'intact');
+    await optimize(simConfig(runDir, { budget: { maxEvaluations: 300, maxSteps: 3 } }));
+    expect(() => restoreRun(runDir)).toThrow(InvalidArgumentError);
+    expect(() => restoreRun(runDir)).toThrow('--force');
+    expect(restoreRun(runDir, { force: true }).backup.step).toBe(3);
+    const bare = join(root, 'bare');
+    await optimize(simConfig(bare, { budget: { maxEvaluations: 300, maxSteps: 1 } }));
+    rmSync(join(bare, 'forge.backup.db'));
+    damage(bare);
+    expect(() => restoreRun(bare)).toThrow('has no backup');
+    expect((await checkRun(bare)).advice).toBe('There is no backup of it; start a new run.');
+  }, 60_000);
+});
