@@ -1,24 +1,30 @@
 /**
- * Ctrl-C handling for long commands: the first interrupt asks the run to stop after its current
- * step (progress is saved); a second one aborts the calls in flight at once (the run stays at its
- * last saved step either way, and `--resume` continues it).
+ * Signal handling for long commands. Ctrl-C (SIGINT), SIGTERM (a service manager, `kill`, a CI
+ * timeout) and SIGHUP (the terminal went away) all stop the same graceful way: the first asks the
+ * run to stop after its current step (progress is saved); a second one aborts the calls in flight
+ * at once (the run stays at its last saved step either way, and `--resume` continues it).
  */
 export interface Interrupts {
-  /** Aborted by the first Ctrl-C: stop after the current step. */
+  /** Aborted by the first signal: stop after the current step. */
   readonly stopSignal: AbortSignal;
-  /** Aborted by the second Ctrl-C: stop at once. */
+  /** Aborted by the second signal: stop at once. */
   readonly abortSignal: AbortSignal;
-  /** True once Ctrl-C was pressed. */
+  /** True once a signal arrived. */
   readonly interrupted: boolean;
+  /** The first signal that arrived, if any (it decides the exit code). */
+  readonly signal: NodeJS.Signals | undefined;
   /** Removes the handlers. */
   dispose(): void;
 }
+
+/** The signals that stop a run gracefully. */
+export const stoppingSignals: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
 
 /** What the first Ctrl-C prints: one stable line, kept on screen above the progress display. */
 export const stopNotice =
   'stopping after this step (progress is saved); press Ctrl-C again to stop at once';
 
-/** What the second Ctrl-C prints. */
+/** What the second Ctrl-C (or signal) prints. */
 export const abortNotice =
   'stopping now: calls in flight are abandoned; the run keeps its last completed step';
 
@@ -27,27 +33,42 @@ export function handleInterrupts(notify: (text: string) => void): Interrupts {
   const stop = new AbortController();
   const abort = new AbortController();
   let count = 0;
-  const onSignal = () => {
+  let first: NodeJS.Signals | undefined;
+  const say = (text: string) => {
+    // After SIGHUP the terminal may be gone: a failed write must not end the graceful stop.
+    try {
+      notify(text);
+    } catch {
+      // Nobody is listening.
+    }
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
     count += 1;
     if (count === 1) {
-      notify(stopNotice);
+      first = signal;
+      say(
+        signal === 'SIGINT'
+          ? stopNotice
+          : `${signal}: stopping after this step (progress is saved); send it again to stop at once`,
+      );
       stop.abort();
     } else if (count === 2) {
-      notify(abortNotice);
+      say(abortNotice);
       abort.abort(new Error('interrupted'));
     }
   };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
+  for (const signal of stoppingSignals) process.on(signal, onSignal);
   return {
     stopSignal: stop.signal,
     abortSignal: abort.signal,
     get interrupted() {
       return count > 0;
     },
+    get signal() {
+      return first;
+    },
     dispose() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
+      for (const signal of stoppingSignals) process.off(signal, onSignal);
     },
   };
 }

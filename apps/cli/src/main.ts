@@ -42,7 +42,7 @@ export async function main(argv: readonly string[], terminal: Terminal): Promise
   suiteCommand(program, terminal, setExit);
   synthCommand(program, terminal);
   evalCommand(program, terminal);
-  reportCommands(program, terminal);
+  reportCommands(program, terminal, setExit);
   dataCommand(program, terminal, setExit);
   simCommand(program, terminal);
   appworldCommand(program, terminal);

@@ -1,6 +1,6 @@
 import { optimize } from '@forge/sdk';
 import type { Command } from 'commander';
-import { exitCodes } from '../exit-codes.js';
+import { exitCodeForSignal } from '../exit-codes.js';
 import { integerFlag, seedFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createRunRenderer } from '../output/run-renderer.js';
@@ -83,11 +83,11 @@ export function demoCommand(
             terminal.err.write(
               `demo finished in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
             );
-          if (interrupts.interrupted) setExit(exitCodes.interrupted);
+          if (interrupts.interrupted) setExit(exitCodeForSignal(interrupts.signal ?? 'SIGINT'));
         } catch (error) {
           renderer.finish();
           if (interrupts.interrupted) {
-            setExit(exitCodes.interrupted);
+            setExit(exitCodeForSignal(interrupts.signal ?? 'SIGINT'));
             return;
           }
           throw error;

@@ -1,7 +1,7 @@
 import { estimateRun, optimize, parseForgeConfig } from '@forge/sdk';
 import type { Command } from 'commander';
 import { configFromFlags, type RunFlags } from '../config-from-flags.js';
-import { exitCodes } from '../exit-codes.js';
+import { exitCodeForSignal } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createRunRenderer } from '../output/run-renderer.js';
@@ -134,7 +134,7 @@ export function optimizeCommand(
           renderer.finish();
           await watch?.close();
           printRunSummary(terminal, mode, result);
-          if (interrupts.interrupted) setExit(exitCodes.interrupted);
+          if (interrupts.interrupted) setExit(exitCodeForSignal(interrupts.signal ?? 'SIGINT'));
         } catch (error) {
           renderer.finish();
           await watch?.close();
@@ -142,7 +142,7 @@ export function optimizeCommand(
             terminal.err.write(
               `interrupted: progress up to the last completed step is saved; continue with --resume\n`,
             );
-            setExit(exitCodes.interrupted);
+            setExit(exitCodeForSignal(interrupts.signal ?? 'SIGINT'));
             return;
           }
           throw error;

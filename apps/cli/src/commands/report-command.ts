@@ -1,15 +1,21 @@
 import { InvalidArgumentError } from '@forge/provider';
 import { listRuns, serveRunReport, writeCompareReport, writeReport } from '@forge/sdk';
 import type { Command } from 'commander';
+import { exitCodes } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
+import { runsRepairCommands } from './runs-repair-commands.js';
 
 function usage(message: string): never {
   throw new InvalidArgumentError({ argument: 'run', message });
 }
 
-/** `forge report` and `forge runs`. */
-export function reportCommands(program: Command, terminal: Terminal): void {
+/** `forge report` and `forge runs` (with `runs check` and `runs restore`). */
+export function reportCommands(
+  program: Command,
+  terminal: Terminal,
+  setExit: (code: number) => void,
+): void {
   program
     .command('report')
     .description(
@@ -63,13 +69,16 @@ export function reportCommands(program: Command, terminal: Terminal): void {
         await server.close();
       },
     );
-  program
+  const runs = program
     .command('runs')
     .description('list runs with their status and scores')
     .argument('[dir]', 'directory holding runs', 'forge-runs')
     .option('--json', 'one JSON line per run')
     .action((dir: string, flags: { json?: boolean }) => {
       const runs = listRuns(dir);
+      const damaged = runs.filter((run) => run.problem !== undefined);
+      if (damaged.length > 0) setExit(exitCodes.usage);
+      for (const run of damaged) terminal.err.write(`forge: ${run.problem}\n`);
       if (outputMode(terminal, flags.json === true) === 'json') {
         for (const run of runs) terminal.out.write(`${JSON.stringify(run)}\n`);
         return;
@@ -105,4 +114,5 @@ export function reportCommands(program: Command, terminal: Terminal): void {
         ])}\n`,
       );
     });
+  runsRepairCommands(runs, terminal, setExit);
 }

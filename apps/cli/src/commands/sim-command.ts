@@ -1,4 +1,11 @@
-import { startSimServer } from '@forge/sim';
+import { InvalidArgumentError } from '@forge/provider';
+import {
+  type FaultKind,
+  faultDescriptions,
+  faultKinds,
+  startFaultProxy,
+  startSimServer,
+} from '@forge/sim';
 import type { Command } from 'commander';
 import type { Terminal } from '../output/terminal.js';
 
@@ -13,6 +20,17 @@ export function simCommand(program: Command, terminal: Terminal): void {
     .option('--latency-ms <ms>', 'latency of every call', '0')
     .option('--malformed-rate <rate>', 'rate of malformed optimizer outputs', '0.03')
     .option('--seed <n>', 'seed', '0')
+    .option(
+      '--fault-rate <rate>',
+      'inject faults into this fraction of calls, through a proxy in front of the server (0–1)',
+      '0',
+    )
+    .option('--fault-seed <n>', 'seed of the fault decisions', '0')
+    .option(
+      '--faults <kinds>',
+      `comma-separated fault kinds (default all): ${faultKinds.map((kind) => `${kind} (${faultDescriptions[kind]})`).join(', ')}`,
+    )
+    .option('--fault-slow-ms <ms>', 'how long a "slow" fault holds an answer back', '30000')
     .action(
       async (flags: {
         host: string;
@@ -20,27 +38,75 @@ export function simCommand(program: Command, terminal: Terminal): void {
         latencyMs: string;
         malformedRate: string;
         seed: string;
+        faultRate: string;
+        faultSeed: string;
+        faults?: string;
+        faultSlowMs: string;
       }) => {
+        const faultRate = Number(flags.faultRate);
+        const weights = parseFaultKinds(flags.faults);
         const server = await startSimServer({
           host: flags.host,
-          port: Number(flags.port),
+          port: faultRate > 0 ? 0 : Number(flags.port),
           latency: Number(flags.latencyMs),
           malformedRate: Number(flags.malformedRate),
           seed: Number(flags.seed),
         });
+        const proxy =
+          faultRate > 0
+            ? await startFaultProxy({
+                upstream: server.url.replace(/\/v1$/, ''),
+                seed: Number(flags.faultSeed),
+                rate: faultRate,
+                ...(weights === undefined ? {} : { weights }),
+                slowMs: Number(flags.faultSlowMs),
+                host: flags.host,
+                port: Number(flags.port),
+              })
+            : undefined;
+        const url = proxy === undefined ? server.url : `${proxy.url}/v1`;
         terminal.out.write(
-          `simulated OpenAI-compatible server at ${server.url} (models "task" and "optimizer"; simulated, not a real LLM)\n` +
-            `try: OPENAI_BASE_URL=${server.url} forge optimize -b sim -t openai:task -o openai:optimizer --budget 300\n`,
+          `simulated OpenAI-compatible server at ${url} (models "task" and "optimizer"; simulated, not a real LLM)${proxy === undefined ? '' : `, with faults injected into ${faultRate * 100}% of calls (seed ${flags.faultSeed})`}\n` +
+            `try: OPENAI_BASE_URL=${url} forge optimize -b sim -t openai:task -o openai:optimizer --budget 300\n`,
         );
         await new Promise<void>((resolve) => {
           const stop = () => {
             process.off('SIGINT', stop);
             process.off('SIGTERM', stop);
-            void server.close().then(resolve);
+            if (proxy !== undefined) {
+              const stats = proxy.stats();
+              terminal.out.write(
+                `${stats.requests} requests, ${stats.totalFaults} faults injected: ${Object.entries(
+                  stats.faults,
+                )
+                  .filter(([, count]) => count > 0)
+                  .map(([kind, count]) => `${kind} ${count}`)
+                  .join(', ')}\n`,
+              );
+            }
+            void Promise.all([server.close(), proxy?.close()]).then(() => resolve());
           };
           process.on('SIGINT', stop);
           process.on('SIGTERM', stop);
         });
       },
     );
+}
+
+function parseFaultKinds(text: string | undefined): Partial<Record<FaultKind, number>> | undefined {
+  if (text === undefined) return undefined;
+  const weights: Partial<Record<FaultKind, number>> = {};
+  for (const name of text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    if (!faultKinds.includes(name as FaultKind)) {
+      throw new InvalidArgumentError({
+        argument: '--faults',
+        message: `--faults: unknown fault kind "${name}"; known kinds: ${faultKinds.join(', ')}`,
+      });
+    }
+    weights[name as FaultKind] = 1;
+  }
+  return weights;
 }

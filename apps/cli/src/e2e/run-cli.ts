@@ -19,9 +19,26 @@ export function startCli(
     cwd: string;
     env?: Record<string, string | undefined>;
     onStdoutLine?: (line: string, child: ChildProcess) => void;
+    /**
+     * Limit the size of every file the CLI writes (`ulimit -f`), so writes past it fail with
+     * EFBIG: a disk-full fault without root. SIGXFSZ is ignored so the write fails instead.
+     */
+    fileSizeLimitKiB?: number;
   },
 ): { child: ChildProcess; done: Promise<CliResult> } {
-  const child = spawn(process.execPath, [cliPath, ...args], {
+  const command =
+    options.fileSizeLimitKiB === undefined
+      ? [process.execPath, cliPath, ...args]
+      : [
+          'bash',
+          '-c',
+          'trap "" XFSZ; ulimit -f "$0"; exec "$@"',
+          String(options.fileSizeLimitKiB),
+          process.execPath,
+          cliPath,
+          ...args,
+        ];
+  const child = spawn(command[0] as string, command.slice(1), {
     cwd: options.cwd,
     env: { ...process.env, CI: 'true', FORGE_DEBUG: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -46,6 +46,7 @@ export function createRunRenderer(
     activity: undefined as string | undefined,
   };
   let synthesis: { event: number; planned: number; done: number } | undefined;
+  let retries = 0;
 
   const draw = (force = false) => {
     if (status === undefined) return;
@@ -180,6 +181,23 @@ export function createRunRenderer(
         line(
           `test split, ${event.label} candidate ${event.candidate}: ${percent(event.score)}${event.repeats > 1 ? ` (mean of ${event.repeats} runs)` : ''}`,
         );
+        return;
+      case 'call-retried': {
+        retries += 1;
+        const failure =
+          event.statusCode === undefined ? event.errorKind : `HTTP ${event.statusCode}`;
+        if (mode === 'plain') {
+          line(
+            `retry: ${event.role ?? 'a'} call to ${event.provider}:${event.model} failed (${failure}); attempt ${event.attempt + 1} in ${Math.round(event.delayMs)} ms`,
+          );
+        } else if (synthesis === undefined) {
+          progress.activity = `${retries} ${retries === 1 ? 'retry' : 'retries'} (last: ${failure})`;
+          draw();
+        }
+        return;
+      }
+      case 'backup-failed':
+        line(`${color.yellow('backup failed')} (the previous one is kept): ${event.message}`);
         return;
       case 'run-end':
         clear();

@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** What decides whether two runs reached the same result, read from a run directory. */
+export interface RunContents {
+  /** Every step row. */
+  readonly steps: unknown[];
+  /** Every candidate with its parent, score and prompts. */
+  readonly candidates: unknown[];
+  /** The admitted synthetic instances. */
+  readonly synthetic: unknown[];
+  /** Every cached answer (key and result without its time stamp). */
+  readonly cache: unknown[];
+  /** Model calls that were paid for (not answered from the cache). */
+  readonly paid: number;
+  /** Rows of `call_retries`. */
+  readonly retries: { error_kind: string | null; status_code: number | null }[];
+  /** `result.json` without the run directory. */
+  readonly result: Record<string, unknown>;
+}
+
+/** Reads a finished run's contents (read-only). */
+export function readRunContents(runDir: string): RunContents {
+  const database = new Database(join(runDir, 'forge.db'), { readonly: true });
+  try {
+    const all = (sql: string) => database.prepare(sql).all();
+    const cache = (
+      all('SELECT key, result FROM call_cache ORDER BY key') as {
+        key: string;
+        result: string;
+      }[]
+    ).map((row) => {
+      const { storedAt: _storedAt, ...entry } = JSON.parse(row.result) as Record<string, unknown>;
+      return { key: row.key, entry };
+    });
+    return {
+      steps: all('SELECT * FROM steps ORDER BY step'),
+      candidates: all(
+        'SELECT candidate, parent, validation_score, prompts FROM candidates ORDER BY candidate',
+      ),
+      synthetic: all(
+        "SELECT id, input, gold FROM instances WHERE origin = 'synthetic' ORDER BY id",
+      ),
+      cache,
+      paid: (
+        database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
+          n: number;
+        }
+      ).n,
+      retries: all('SELECT error_kind, status_code FROM call_retries ORDER BY seq') as {
+        error_kind: string | null;
+        status_code: number | null;
+      }[],
+      result: {
+        ...(JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as object),
+        runDir: '',
+      },
+    };
+  } finally {
+    database.close();
+  }
+}
+
+/** The parts of two runs that must be identical when both reached the same result. */
+export function sameResult(contents: RunContents) {
+  const { steps, candidates, synthetic, result } = contents;
+  return { steps, candidates, synthetic, result };
+}
