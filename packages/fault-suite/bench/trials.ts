@@ -71,7 +71,8 @@ async function interrupted(
   result: Row,
   triggers: readonly Trigger[],
   act: (child: ChildProcess, runDir: string) => void | Promise<void>,
-  repair?: (cwd: string, runDir: string) => Promise<void>,
+  /** Repairs the run; returns the calls whose records the repair dropped (paid again later). */
+  repair?: (cwd: string, runDir: string) => Promise<number>,
 ) {
   const cwd = workspace();
   const runDir = join(cwd, 'run');
@@ -88,13 +89,13 @@ async function interrupted(
     args = ['optimize', '--resume', 'run', '--json'];
     before = savedSteps(runDir);
   }
-  if (repair !== undefined) await repair(cwd, runDir);
+  const dropped = repair === undefined ? 0 : await repair(cwd, runDir);
   const resumed = await forge(['optimize', '--resume', 'run', '--json'], cwd);
   if (resumed.code !== 0) return;
   result.survived += 1;
   if (same(runDir)) result.identical += 1;
   result.lost += lostSteps(before, readRunOutcome(runDir).decisions.steps);
-  result.repaid.push(repaidCalls(runDir));
+  result.repaid.push(repaidCalls(runDir) + dropped);
 }
 
 const kill = (child: ChildProcess) => {
@@ -109,6 +110,10 @@ const killMoments: { name: string; triggers: Trigger[] }[] = [
   {
     name: 'mid-evaluation',
     triggers: [(event) => event.type === 'evaluation-end' && event['step'] === 11],
+  },
+  {
+    name: 'mid-memory-update',
+    triggers: [(event) => event.type === 'memory-updated' && event['step'] === 4],
   },
   {
     name: 'mid-synthesis',
@@ -130,11 +135,17 @@ for (const step of [3, 8, 15, 24]) {
     const file = join(runDir, 'forge.db');
     const database = new Database(file);
     database.pragma('wal_checkpoint(TRUNCATE)');
+    const paidAtKill = paidIn(database);
     database.close();
     truncateSync(file, Math.floor(statSync(file).size / 2));
     const refused = await forge(['optimize', '--resume', 'run'], cwd);
     if (refused.code !== 2) throw new Error(`a damaged run resumed with exit ${refused.code}`);
     await forge(['runs', 'restore', 'run'], cwd);
+    const restored = new Database(file, { readonly: true });
+    const paidInBackup = paidIn(restored);
+    restored.close();
+    // The calls paid between the backup and the damage left no record: they are paid again.
+    return paidAtKill - paidInBackup;
   });
 }
 
@@ -219,6 +230,14 @@ console.log(
 console.log(`|---|---|---|${faultKinds.map(() => '---|').join('')}---|---|---|---|`);
 for (const line of faultTable) console.log(line);
 rmSync(root, { recursive: true, force: true });
+
+function paidIn(database: Database.Database): number {
+  return (
+    database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
+      n: number;
+    }
+  ).n;
+}
 
 function sameCounts(
   left: Readonly<Record<string, number>>,
