@@ -30,7 +30,13 @@ export {
   prepareWritableDirectory,
   type RunDatabase,
 } from './open-run-database.js';
-export { leaseFileName, openRunForWriting, type RunWriter } from './open-run-for-writing.js';
+export {
+  leaseFileName,
+  openRunForWriting,
+  openRunWriter,
+  type RunWriter,
+  type RunWriterOptions,
+} from './open-run-for-writing.js';
 export { SqliteCallCache } from './sqlite-call-cache.js';
 export { SqliteCallRecorder } from './sqlite-call-recorder.js';
 export { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
@@ -39,4 +45,10 @@ export { SqliteRunStore, type SqliteRunStoreOptions } from './sqlite-run-store.j
 export { SqliteSynthesisJournal } from './sqlite-synthesis-journal.js';
 export { StorageError, type StorageErrorReason } from './storage-error.js';
 export { StoreError, type StoreErrorReason } from './store-error.js';
-export { backupFileName, damagedRunError, guardStore, storeFailure } from './store-failure.js';
+export {
+  backupFileName,
+  damagedRunError,
+  guardStore,
+  type StoreFailureOptions,
+  storeFailure,
+} from './store-failure.js';

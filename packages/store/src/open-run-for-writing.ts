@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { BackupInfo } from './backup/backup-info.js';
+import { RunBackup } from './backup/run-backup.js';
 import { type AcquireLeaseOptions, acquireLease, type FileLease } from './lease/file-lease.js';
 import {
   databaseFileName,
@@ -44,4 +46,40 @@ export function openRunForWriting(
     lease.release();
     throw error;
   }
+}
+
+/** How the run's writer opens it: who it is, its lease, its backups. */
+export interface RunWriterOptions {
+  /** What takes the run's lease, in words (others see it when refused). Default `forge`. */
+  readonly writer?: string;
+  /** Lease settings (time to live, heartbeat; tests pose as other machines). */
+  readonly lease?: Partial<AcquireLeaseOptions>;
+  /** Least time between two backups of the database, in ms, or `false` for none. Default 60000. */
+  readonly backupIntervalMs?: number | false;
+  /** Hears every backup written. */
+  readonly onBackupWritten?: (info: BackupInfo, durationMs: number) => void;
+  /** Hears a backup that failed (the run goes on; the previous backup is kept). */
+  readonly onBackupFailed?: (error: unknown) => void;
+}
+
+/** `openRunForWriting` plus the backup keeper the options ask for. */
+export function openRunWriter(
+  runDir: string,
+  options: RunWriterOptions,
+): RunWriter & { readonly backup: RunBackup | undefined } {
+  const writer = openRunForWriting(runDir, {
+    description: options.writer ?? 'forge',
+    ...(options.lease === undefined ? {} : { lease: options.lease }),
+  });
+  const backup =
+    options.backupIntervalMs === false
+      ? undefined
+      : new RunBackup(writer.database, {
+          ...(options.backupIntervalMs === undefined
+            ? {}
+            : { intervalMs: options.backupIntervalMs }),
+          ...(options.onBackupWritten === undefined ? {} : { onWritten: options.onBackupWritten }),
+          ...(options.onBackupFailed === undefined ? {} : { onFailed: options.onBackupFailed }),
+        });
+  return { ...writer, backup };
 }

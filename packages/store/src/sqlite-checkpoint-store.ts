@@ -1,3 +1,4 @@
+import { dirname } from 'node:path';
 import type {
   CheckpointHeader,
   CheckpointRecord,
@@ -5,17 +6,21 @@ import type {
   SavedCheckpoint,
 } from '@forge/method';
 import type { RunDatabase } from './open-run-database.js';
+import { guardStore } from './store-failure.js';
 
 /**
  * A method's `CheckpointStore` in the run's database: each save replaces the latest state and
  * appends its records in one transaction, so a run killed at any moment reopens at its last save.
+ * A full disk or a damaged database is a `StorageError` or `StoreError`, never a bare SQLite error.
  */
 export class SqliteCheckpointStore implements CheckpointStore {
   private readonly database: RunDatabase;
   private readonly statements;
+  private readonly runDir: string;
 
   constructor(database: RunDatabase) {
     this.database = database;
+    this.runDir = dirname(database.name);
     this.statements = {
       read: database.prepare('SELECT header, saves, state FROM checkpoint WHERE id = 1'),
       create: database.prepare(
@@ -30,7 +35,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async load(): Promise<SavedCheckpoint | undefined> {
-    const row = this.statements.read.get() as
+    const row = guardStore(this.runDir, () => this.statements.read.get()) as
       | { header: string; saves: number; state: string | null }
       | undefined;
     if (row === undefined) return undefined;
@@ -42,7 +47,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async initialize(header: CheckpointHeader): Promise<void> {
-    this.statements.create.run(JSON.stringify(header));
+    guardStore(this.runDir, () => this.statements.create.run(JSON.stringify(header)));
   }
 
   async save(commit: {
@@ -50,7 +55,7 @@ export class SqliteCheckpointStore implements CheckpointStore {
     readonly records: readonly CheckpointRecord[];
   }): Promise<void> {
     const state = JSON.stringify(commit.state);
-    this.database.transaction(() => {
+    const transaction = this.database.transaction(() => {
       const row = this.statements.read.get() as { saves: number } | undefined;
       if (row === undefined) throw new Error('SqliteCheckpointStore: initialize the run first');
       const save = row.saves + 1;
@@ -58,12 +63,17 @@ export class SqliteCheckpointStore implements CheckpointStore {
       for (const record of commit.records) {
         this.statements.record.run(save, record.kind, record.step, JSON.stringify(record.data));
       }
-    })();
+    });
+    guardStore(this.runDir, () => transaction());
   }
 
   async records(): Promise<CheckpointRecord[]> {
     return (
-      this.statements.records.all() as { kind: string; step: number | null; data: string }[]
+      guardStore(this.runDir, () => this.statements.records.all()) as {
+        kind: string;
+        step: number | null;
+        data: string;
+      }[]
     ).map((row) => ({ kind: row.kind, step: row.step, data: JSON.parse(row.data) }));
   }
 }

@@ -8,31 +8,20 @@ import type {
   SearchState,
 } from '@forge/core';
 import type { Instance } from '@forge/program';
-import type { BackupInfo } from './backup/backup-info.js';
-import { RunBackup } from './backup/run-backup.js';
-import type { AcquireLeaseOptions, FileLease } from './lease/file-lease.js';
+import type { RunBackup } from './backup/run-backup.js';
+import type { FileLease } from './lease/file-lease.js';
 import type { RunDatabase } from './open-run-database.js';
-import { openRunForWriting } from './open-run-for-writing.js';
+import { openRunWriter, type RunWriterOptions } from './open-run-for-writing.js';
 import { StoreError } from './store-error.js';
 import { guardStore } from './store-failure.js';
 
 /** Options of `SqliteRunStore`. */
-export interface SqliteRunStoreOptions {
+export interface SqliteRunStoreOptions extends RunWriterOptions {
   /**
    * A database opened by the caller (a reader's read-only handle, typically). Then no lease is
    * taken and no backup is written: the caller is responsible.
    */
   readonly database?: RunDatabase;
-  /** What takes the run's lease, in words (others see it when refused). Default `forge`. */
-  readonly writer?: string;
-  /** Lease settings (time to live, heartbeat; tests pose as other machines). */
-  readonly lease?: Partial<AcquireLeaseOptions>;
-  /** Least time between two backups of the database, in ms, or `false` for none. Default 60000. */
-  readonly backupIntervalMs?: number | false;
-  /** Hears every backup written. */
-  readonly onBackupWritten?: (info: BackupInfo, durationMs: number) => void;
-  /** Hears a backup that failed (the run goes on; the previous backup is kept). */
-  readonly onBackupFailed?: (error: unknown) => void;
 }
 
 /**
@@ -58,30 +47,10 @@ export class SqliteRunStore implements RunStore {
 
   constructor(runDir: string, options: SqliteRunStoreOptions = {}) {
     this.runDir = runDir;
-    if (options.database === undefined) {
-      const writer = openRunForWriting(runDir, {
-        description: options.writer ?? 'forge',
-        ...(options.lease === undefined ? {} : { lease: options.lease }),
-      });
-      this.database = writer.database;
-      this.lease = writer.lease;
-      this.backup =
-        options.backupIntervalMs === false
-          ? undefined
-          : new RunBackup(writer.database, {
-              ...(options.backupIntervalMs === undefined
-                ? {}
-                : { intervalMs: options.backupIntervalMs }),
-              ...(options.onBackupWritten === undefined
-                ? {}
-                : { onWritten: options.onBackupWritten }),
-              ...(options.onBackupFailed === undefined ? {} : { onFailed: options.onBackupFailed }),
-            });
-    } else {
-      this.database = options.database;
-      this.lease = undefined;
-      this.backup = undefined;
-    }
+    const writer = options.database === undefined ? openRunWriter(runDir, options) : undefined;
+    this.database = writer?.database ?? (options.database as RunDatabase);
+    this.lease = writer?.lease;
+    this.backup = writer?.backup;
     const database = this.database;
     this.statements = {
       meta: database.prepare(

@@ -21,7 +21,12 @@ const diskCodes: Record<string, StorageErrorReason> = {
  * how to check and restore the run; a full, read-only or failing disk becomes a `StorageError`.
  * Anything else is returned unchanged.
  */
-export function storeFailure(error: unknown, runDir: string, path = runDir): unknown {
+export function storeFailure(
+  error: unknown,
+  runDir: string,
+  path = runDir,
+  options: StoreFailureOptions = {},
+): unknown {
   if (StoreError.isInstance(error) || StorageError.isInstance(error)) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return error;
@@ -34,6 +39,7 @@ export function storeFailure(error: unknown, runDir: string, path = runDir): unk
     (code.startsWith('SQLITE_IOERR') ? 'io' : undefined) ??
     (code.startsWith('SQLITE_READONLY') ? 'read-only' : undefined);
   if (reason === undefined) return error;
+  const remedy = reason === 'io' ? 'check the disk' : 'make room or make it writable';
   const what = {
     'disk-full': 'the disk is full',
     'read-only': 'the file system is read-only',
@@ -43,7 +49,11 @@ export function storeFailure(error: unknown, runDir: string, path = runDir): unk
     reason,
     path,
     code,
-    message: `cannot write ${path}: ${what} (${code}: ${detail}). The run is saved up to its last completed step; ${reason === 'io' ? 'check the disk' : 'make room or make it writable'}, then continue it with \`forge optimize --resume ${runDir}\``,
+    message: `cannot write ${path}: ${what} (${code}: ${detail}). ${
+      options.resumable === false
+        ? `${remedy}, then run the command again`
+        : `The run is saved up to its last completed step; ${remedy}, then continue it with \`forge optimize --resume ${runDir}\``
+    }`,
     cause: error,
   });
 }
@@ -63,11 +73,25 @@ export function damagedRunError(runDir: string, detail: string, cause?: unknown)
   });
 }
 
+/** Options of `storeFailure` and `guardStore`. */
+export interface StoreFailureOptions {
+  /**
+   * False when the failed write is not part of a run (a report written elsewhere): the message
+   * says to run the command again instead of `--resume`. Default true.
+   */
+  readonly resumable?: boolean;
+}
+
 /** Runs `action`, turning the failures `storeFailure` knows into their clear errors. */
-export function guardStore<T>(runDir: string, action: () => T, path = runDir): T {
+export function guardStore<T>(
+  runDir: string,
+  action: () => T,
+  path = runDir,
+  options: StoreFailureOptions = {},
+): T {
   try {
     return action();
   } catch (error) {
-    throw storeFailure(error, runDir, path);
+    throw storeFailure(error, runDir, path, options);
   }
 }

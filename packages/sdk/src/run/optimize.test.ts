@@ -63,7 +63,8 @@ describe('optimize on the simulated world', () => {
       whole.search?.state.syntheticInstances,
     );
     expect(resumed.bestScore).toBe(whole.bestScore);
-  });
+    // Three whole runs: slower than the default limit on a loaded two-core machine.
+  }, 30_000);
 
   it('skips the test split after a stop request, and says so with an event', async () => {
     const runDir = join(root, 'stopped');
@@ -138,7 +139,8 @@ describe('optimize on the simulated world', () => {
     expect((refused.error as Error).message).toContain(`pid ${process.pid}`);
     expect((refused.error as Error).message).toContain('(forge optimize)');
     expect(refused.afterMs).toBeLessThan(2000);
-    expect(first.search.history).toEqual(whole.search.history);
+    expect(first.search?.history.length).toBeGreaterThan(0);
+    expect(first.search?.history).toEqual(whole.search?.history);
     expect(first.bestScore).toBe(whole.bestScore);
-  });
+  }, 30_000);
 });

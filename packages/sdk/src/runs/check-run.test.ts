@@ -42,7 +42,7 @@ describe('checkRun, restoreRun and the readers of a damaged run', () => {
       backup: { step: result.steps, intact: true },
       advice: 'The run is healthy.',
     });
-  });
+  }, 30_000);
 
   it('reports a damaged run everywhere with what to do, restores it, and resume reaches the uninterrupted result', async () => {
     const reference = await optimize(simConfig(join(root, 'reference')));
@@ -84,9 +84,10 @@ describe('checkRun, restoreRun and the readers of a damaged run', () => {
     expect((await checkRun(runDir)).healthy).toBe(true);
 
     const resumed = await optimize({}, { resume: runDir });
-    expect(resumed.search.history).toEqual(reference.search.history);
-    expect(resumed.search.state.syntheticInstances).toEqual(
-      reference.search.state.syntheticInstances,
+    expect(resumed.search?.history.length).toBeGreaterThan(0);
+    expect(resumed.search?.history).toEqual(reference.search?.history);
+    expect(resumed.search?.state.syntheticInstances).toEqual(
+      reference.search?.state.syntheticInstances,
     );
     const result = (dir: string) => ({
       ...JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8')),

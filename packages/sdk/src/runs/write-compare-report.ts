@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { loadReportData, type RunReportData, renderCompareReport } from '@forge/report';
-import { openRunDatabase } from '@forge/store';
+import { guardStore, openRunDatabase } from '@forge/store';
 
 /** Writes one page comparing several runs (score curves overlaid, cost by run) and returns its path. */
 export function writeCompareReport(
@@ -11,11 +11,12 @@ export function writeCompareReport(
   const runs: RunReportData[] = runDirs.map((runDir) => {
     const database = openRunDatabase(runDir, { readonly: true });
     try {
-      return loadReportData(database, runDir, { now });
+      return guardStore(runDir, () => loadReportData(database, runDir, { now }));
     } finally {
       database.close();
     }
   });
-  writeFileSync(out, renderCompareReport(runs, now.toISOString()));
+  const html = renderCompareReport(runs, now.toISOString());
+  guardStore('.', () => writeFileSync(out, html), out, { resumable: false });
   return out;
 }

@@ -16,6 +16,6 @@ export function writeReport(runDir: string, out: string = join(runDir, 'report.h
   } finally {
     database.close();
   }
-  guardStore(runDir, () => writeFileSync(out, html), out);
+  guardStore(runDir, () => writeFileSync(out, html), out, { resumable: false });
   return out;
 }
