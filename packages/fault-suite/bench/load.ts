@@ -90,6 +90,13 @@ const calls = database
 }[];
 const retries = (database.prepare('SELECT count(*) AS n FROM call_retries').get() as { n: number })
   .n;
+const retryKinds = (
+  database
+    .prepare(
+      "SELECT coalesce(error_kind, '?') || coalesce(' ' || status_code, '') AS kind, count(*) AS n, min(error) AS example FROM call_retries GROUP BY 1",
+    )
+    .all() as { kind: string; n: number; example: string }[]
+).map((row) => `${row.kind} ${row.n} (e.g. ${row.example.slice(0, 200)})`);
 database.close();
 // Task calls in flight at once, from the recorded start times and durations.
 const edges = calls
@@ -117,6 +124,7 @@ console.log(
 console.log(
   `model calls: ${calls.length} (task ${calls.filter((call) => call.role === 'task').length}), failed: ${calls.filter((call) => call.error !== null).length}, retries: ${retries}`,
 );
+if (retryKinds.length > 0) console.log(`retried: ${retryKinds.join('; ')}`);
 console.log(`task calls in flight at once: peak ${peak} (limit ${concurrency})`);
 console.log(
   `heap after GC (MB): start ${samples[0]?.heapMb.toFixed(1)}, at 5k ${at(5000)}, 10k ${at(10_000)}, 15k ${at(15_000)}, end ${samples.at(-1)?.heapMb.toFixed(1)}; max ${Math.max(...samples.map((entry) => entry.heapMb)).toFixed(1)}`,

@@ -94,6 +94,10 @@ export async function startSimServer(options: SimServerOptions = {}): Promise<Si
       }
     });
   });
+  // Node closes idle keep-alive sockets after 5 s; a client reusing one at that moment sees a
+  // reset. Real API endpoints keep them far longer, and so does the simulated one.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
