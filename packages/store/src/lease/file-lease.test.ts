@@ -191,6 +191,7 @@ describe('acquireLease', () => {
       const path = leasePath();
       writeHolder(path, { pid: deadPid() });
       const startAt = Date.now() + 4000;
+      const children: ReturnType<typeof spawn>[] = [];
       const racers = Array.from(
         { length: 6 },
         () =>
@@ -198,18 +199,20 @@ describe('acquireLease', () => {
             const child = spawn(
               process.execPath,
               ['--import', 'tsx', script, path, String(startAt)],
-              {
-                stdio: ['ignore', 'pipe', 'inherit'],
-              },
+              { stdio: ['ignore', 'pipe', 'inherit'] },
             );
+            children.push(child);
             let output = '';
             child.stdout.on('data', (chunk: Buffer) => {
               output += chunk.toString();
+              if (output.includes('\n')) resolve(output.trim());
             });
             child.on('close', () => resolve(output.trim()));
           }),
       );
       const outcomes = await Promise.all(racers);
+      // The winner holds its lease until every racer has answered.
+      for (const child of children) child.kill('SIGKILL');
       expect(
         outcomes.filter((outcome) => outcome === 'won'),
         outcomes.join(','),

@@ -1,5 +1,6 @@
 // A process racing for a lease (used by file-lease.test.ts): waits until the given moment so all
-// racers start together, tries once, prints `won` or `held`, and keeps a won lease a moment.
+// racers start together, tries once, prints `won` or `held`, and keeps a won lease until the
+// test ends it (a winner that left early would let a late racer take its dead lease).
 // Judging the found lease takes 300 ms here, so every racer has read the dead lease before any
 // of them replaces it: the window a careless take-over would lose in is wide open.
 import { acquireLease } from '../file-lease.js';
@@ -23,7 +24,7 @@ try {
     },
   });
   process.stdout.write('won\n');
-  setTimeout(() => process.exit(0), 1500);
+  setTimeout(() => process.exit(0), 60_000);
 } catch (error) {
   process.stdout.write(LeaseHeldError.isInstance(error) ? 'held\n' : `error ${String(error)}\n`);
 }
