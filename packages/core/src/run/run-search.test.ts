@@ -1,6 +1,9 @@
 import { RunMismatchError } from '@forge/method';
+import { createRandom } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import type { SearchEvent } from '../events/search-event.js';
+import { directSelectionWeights } from '../selection/__fixtures__/direct-selection-weights.js';
+import { selectParent } from '../selection/select-parent.js';
 import { MemoryRunStore } from '../store/run-store.js';
 import {
   toyEvaluate,
@@ -73,6 +76,25 @@ describe('runSearch', () => {
     await expect(runSearch(options({ stopAtCompletion: true }))).rejects.toThrow(
       /needs a patience/,
     );
+  });
+
+  it('draws every parent as the definition’s weights would, before and after a resume', async () => {
+    const store = new MemoryRunStore();
+    await runSearch(options({ store, maxEvaluations: 2000, maxSteps: 9 }));
+    // The resumed run rebuilds its selection index from the replayed pool.
+    const result = await runSearch(options({ store, maxEvaluations: 2000, maxSteps: 40 }));
+    const { candidates, validationScores } = result.state;
+    expect(candidates.length).toBeGreaterThan(3);
+    for (const record of result.history) {
+      const pool = validationScores.filter(
+        (_, index) => (candidates[index]?.step ?? -1) < record.step,
+      );
+      const expected = selectParent(
+        directSelectionWeights(pool),
+        createRandom(1, 'select', record.step),
+      );
+      expect(record.parent, `step ${record.step}`).toBe(expected);
+    }
   });
 
   it('refuses a budget smaller than the seed validation pass', async () => {

@@ -3,7 +3,7 @@ import { type Instance, seedPrompts as programSeedPrompts } from '@forge/program
 import { InvalidArgumentError } from '@forge/provider';
 import type { SearchEvent } from '../events/search-event.js';
 import { buildSearchResult, type SearchResult } from '../result/search-result.js';
-import { selectionWeights } from '../selection/selection-weights.js';
+import { SelectionIndex } from '../selection/selection-index.js';
 import { reduceSearch } from '../state/reduce-search.js';
 import type { SearchAction } from '../state/search-action.js';
 import { createSearchState, type SearchState, type StepRecord } from '../state/search-state.js';
@@ -53,6 +53,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
   };
   const store = options.store ?? new MemoryRunStore();
   const saved = await store.load();
+  const resumed = saved !== undefined;
   let state = createSearchState({
     seed,
     modules: header.modules,
@@ -119,10 +120,12 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     });
   };
 
-  let weightsCache: { candidates: number; weights: readonly number[] } | undefined;
   const clock = options.clock ?? Date.now;
   const started = clock();
   const limit = createLimiter(options.concurrency ?? 8);
+  // Derived from the pool, never saved: rows join in pool order, so after a resume the index
+  // catches up with the replayed pool at the first selection.
+  const selection = new SelectionIndex(header.validationIds.length);
   const context: StepContext = {
     options,
     seed,
@@ -131,22 +134,22 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     validation: options.validation,
     limit,
     emit,
-    // Weights change only when a candidate joins the pool.
     weights: (current) => {
-      if (weightsCache?.candidates !== current.candidates.length) {
-        weightsCache = {
-          candidates: current.candidates.length,
-          weights: selectionWeights(current.validationScores),
-        };
+      for (
+        let candidate = selection.candidates;
+        candidate < current.candidates.length;
+        candidate++
+      ) {
+        selection.add(current.validationScores[candidate] as readonly number[]);
       }
-      return weightsCache.weights;
+      return selection.weights();
     },
   };
   const rules = stopRules(options);
 
   emit({
     type: 'run-start',
-    resumed: saved !== undefined,
+    resumed,
     step: state.step,
     evaluationsUsed: state.evaluationsUsed,
     maxEvaluations: options.maxEvaluations,
