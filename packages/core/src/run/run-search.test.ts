@@ -267,7 +267,8 @@ describe('runSearch', () => {
     );
     expect(result.steps).toBe(2);
     expect(result.stopReason).toBe('stop requested');
-    expect(store.commits).toHaveLength(3);
+    expect(store.commitCount).toBe(3);
+    expect(store.latestState).toEqual(result.state);
   });
 
   it('emits typed events in order, ending with run-end', async () => {

@@ -52,7 +52,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
           },
   };
   const store = options.store ?? new MemoryRunStore();
-  const saved = await store.load();
+  let saved = await store.load();
   const resumed = saved !== undefined;
   let state = createSearchState({
     seed,
@@ -76,6 +76,8 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
   } else {
     checkHeader(saved.header, header);
     for (const action of saved.actions) state = apply(state, action);
+    // The replayed log is not needed again; a long run should not carry a second copy of it.
+    saved = undefined;
   }
 
   const instances = new Map<string, Instance>();

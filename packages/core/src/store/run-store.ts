@@ -81,12 +81,26 @@ export interface RunStore {
   append(commit: RunCommit): Promise<void>;
 }
 
-/** A `RunStore` in memory: for tests and for runs that need no persistence. */
+/**
+ * A `RunStore` in memory: for tests and for runs that need no persistence. It keeps the action
+ * log (the source of truth) and the latest state only, so its memory grows with the log, not
+ * with the number of commits times the size of a state.
+ */
 export class MemoryRunStore implements RunStore {
   private header: RunHeader | undefined;
   private readonly actions: SearchAction[] = [];
-  /** Every commit appended, in order (tests inspect it). */
-  readonly commits: RunCommit[] = [];
+  private commits = 0;
+  private latest: SearchState | undefined;
+
+  /** Commits appended so far. */
+  get commitCount(): number {
+    return this.commits;
+  }
+
+  /** The state of the latest commit, or undefined before the first. */
+  get latestState(): SearchState | undefined {
+    return this.latest;
+  }
 
   async load(): Promise<{ header: RunHeader; actions: SearchAction[] } | undefined> {
     return this.header === undefined
@@ -102,7 +116,8 @@ export class MemoryRunStore implements RunStore {
 
   async append(commit: RunCommit): Promise<void> {
     if (this.header === undefined) throw new Error('MemoryRunStore: initialize the run first');
-    this.actions.push(...commit.actions);
-    this.commits.push(commit);
+    for (const action of commit.actions) this.actions.push(action);
+    this.commits++;
+    this.latest = commit.state;
   }
 }
