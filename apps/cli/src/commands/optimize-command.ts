@@ -38,7 +38,10 @@ export function addRunFlags(command: Command): Command {
     .option('--max-minutes <n>', 'stop after n minutes')
     .option('--max-cost <usd>', 'stop once the optimizer roles have spent this much')
     .option('--seed <n>', 'seed of every random decision')
-    .option('--concurrency <n>', 'task evaluations in flight')
+    .option(
+      '--concurrency <n>',
+      "task evaluations in flight (default: the validation set's size, capped by the task model's limits)",
+    )
     .option('--minibatch-size <n>', 'minibatch size')
     .option('--run-dir <dir>', 'run directory (default forge-runs/<benchmark>-<time>)')
     .option(

@@ -124,7 +124,9 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
 
   const clock = options.clock ?? Date.now;
   const started = clock();
-  const limit = createLimiter(options.concurrency ?? 8);
+  const limit = createLimiter(
+    options.concurrency ?? Math.max(options.validation.length, minibatchSize),
+  );
   // Derived from the pool, never saved: rows join in pool order, so after a resume the index
   // catches up with the replayed pool at the first selection.
   const selection = new SelectionIndex(header.validationIds.length);

@@ -16,6 +16,7 @@ import { checkCostLimit } from './check-cost-limit.js';
 import { evaluateOnTest } from './evaluate-test.js';
 import { loadExtraTraining } from './extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
+import { runConcurrency } from './run-concurrency.js';
 import { defaultRunDir, isRunDirectory, loadRunConfig, saveRunConfig } from './run-directory.js';
 import { checkRoleModels, createMethodContext, methodSettingsOf } from './run-method-context.js';
 import { createRunModels, type RunModels } from './run-models.js';
@@ -100,6 +101,13 @@ export async function optimize(
   const extra = await loadExtraTraining(resolved.extraTrain, benchmark, original);
   const splits: Splits = { ...original, train: [...original.train, ...extra] };
   checkSplits(splits, resolved);
+  const sized = {
+    ...resolved,
+    concurrency: runConcurrency(
+      resolved,
+      Math.max(splits.validation.length, resolved.minibatchSize),
+    ),
+  };
   // A copy: process.env is not a plain object, and settings validation expects one.
   const environment = { ...(options.environment ?? process.env) };
   // Resolving once without a run directory checks keys and providers before anything is created.
@@ -127,6 +135,7 @@ export async function optimize(
     models = createRunModels(resolved, {
       environment,
       roles: method.roles,
+      taskConcurrency: sized.concurrency,
       recorder: new SqliteCallRecorder(store.database),
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
       onPoolEvent: emit,
@@ -180,7 +189,7 @@ export async function optimize(
     const result = await method.run(
       createMethodContext({
         method,
-        config: resolved,
+        config: sized,
         settings,
         benchmark,
         splits,
@@ -206,7 +215,7 @@ export async function optimize(
     if (stopRequested) emit({ type: 'test-skipped', runDir, reason: 'stop-requested' });
     const testScores = stopRequested
       ? {}
-      : await evaluateTestSplit(resolved, benchmark, splits, models, result, store, options, emit);
+      : await evaluateTestSplit(sized, benchmark, splits, models, result, store, options, emit);
     store.setMeta('status', result.stopReason.startsWith('stop') ? 'stopped' : 'completed');
     store.setMeta('stop_reason', result.stopReason);
     const costUsd = models.costMeter.totals().total.usd;
@@ -288,7 +297,7 @@ export async function optimize(
 }
 
 async function evaluateTestSplit(
-  config: ForgeConfig,
+  config: ForgeConfig & { readonly concurrency: number },
   benchmark: Benchmark,
   splits: Splits,
   models: RunModels,
