@@ -7,7 +7,7 @@ import {
   redactSecrets,
   scrubError,
 } from '@forge/provider';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 
 /**
  * Turns whatever the SDK threw into the error Forge's middleware decides on. A caller's abort
@@ -17,6 +17,8 @@ import OpenAI from 'openai';
 export function mapOpenAIError(
   error: unknown,
   context: {
+    /** The SDK, whose error classes are matched (loaded by then: the call came from it). */
+    readonly sdk: typeof OpenAI;
     readonly provider: string;
     readonly modelId: string;
     readonly baseURL: string;
@@ -25,9 +27,9 @@ export function mapOpenAIError(
 ): unknown {
   if (context.signal?.aborted) return abortReason(context.signal);
   if (ForgeError.isInstance(error)) return error;
-  const { provider, modelId } = context;
+  const { provider, modelId, sdk } = context;
   const where = `${provider}:${modelId}`;
-  if (error instanceof OpenAI.APIUserAbortError) {
+  if (error instanceof sdk.APIUserAbortError) {
     return new APICallError({
       message: `${where}: request aborted`,
       kind: 'aborted',
@@ -35,7 +37,7 @@ export function mapOpenAIError(
       modelId,
     });
   }
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     return new APICallError({
       message: `${where}: the SDK request timed out`,
       kind: 'timeout',
@@ -44,7 +46,7 @@ export function mapOpenAIError(
       cause: scrubError(error),
     });
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof sdk.APIConnectionError) {
     return new APICallError({
       message: `${where}: could not reach ${context.baseURL}: ${redactSecrets(causeMessage(error))}`,
       kind: 'connection',
@@ -53,7 +55,7 @@ export function mapOpenAIError(
       cause: scrubError(error),
     });
   }
-  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+  if (error instanceof sdk.APIError && error.status !== undefined) {
     const body = error.error as { message?: unknown } | undefined;
     const detail = typeof body?.message === 'string' ? body.message : error.message;
     return httpCallError({
