@@ -1,5 +1,3 @@
-import { RunMismatchError } from '@forge/core';
-import { DatasetError } from '@forge/program';
 import {
   APICallError,
   ForgeError,
@@ -7,8 +5,6 @@ import {
   LoadSettingError,
   RetryError,
 } from '@forge/provider';
-import { ConfigError } from '@forge/sdk';
-import { StoreError } from '@forge/store';
 
 /**
  * The `forge` exit codes (documented in the README):
@@ -19,8 +15,18 @@ import { StoreError } from '@forge/store';
  */
 export const exitCodes = { success: 0, internal: 1, usage: 2, model: 3, interrupted: 130 } as const;
 
-/** The exit code for an error. */
-export function exitCodeFor(error: unknown): number {
+/**
+ * The exit code for an error. The error classes of the packages above the provider are imported
+ * here, on the error path, so that `forge --help` loads none of them.
+ */
+export async function exitCodeFor(error: unknown): Promise<number> {
+  const [{ RunMismatchError }, { DatasetError }, { ConfigError }, { StoreError }] =
+    await Promise.all([
+      import('@forge/core'),
+      import('@forge/program'),
+      import('@forge/sdk'),
+      import('@forge/store'),
+    ]);
   if (
     ConfigError.isInstance(error) ||
     InvalidArgumentError.isInstance(error) ||

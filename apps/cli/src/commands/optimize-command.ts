@@ -1,4 +1,3 @@
-import { estimateRun, optimize, parseForgeConfig } from '@forge/sdk';
 import type { Command } from 'commander';
 import { configFromFlags, type RunFlags } from '../config-from-flags.js';
 import { exitCodes } from '../exit-codes.js';
@@ -89,6 +88,7 @@ export function optimizeCommand(
         },
       ) => {
         const port = portFlag('--port', flags.port);
+        const { estimateRun, optimize, parseForgeConfig } = await import('@forge/sdk');
         const { config, file, lineOf } = await configFromFlags(flags);
         const mode = outputMode(terminal, flags.json === true);
         if (flags.dryRun) {

@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from '@forge/provider';
-import { listRuns, serveRunReport, writeCompareReport, writeReport } from '@forge/sdk';
 import type { Command } from 'commander';
 import { portFlag } from '../flag-values.js';
 import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
@@ -29,6 +28,7 @@ export function reportCommands(program: Command, terminal: Terminal): void {
         flags: { out?: string; compare?: string[]; watch?: boolean; port?: string },
       ) => {
         const port = portFlag('--port', flags.port);
+        const { serveRunReport, writeCompareReport, writeReport } = await import('@forge/sdk');
         if (flags.compare !== undefined) {
           const compared = [...flags.compare, ...runs];
           if (compared.length < 2) usage('--compare needs at least two runs');
@@ -68,7 +68,8 @@ export function reportCommands(program: Command, terminal: Terminal): void {
     .description('list runs with their status and scores')
     .argument('[dir]', 'directory holding runs', 'forge-runs')
     .option('--json', 'one JSON line per run')
-    .action((dir: string, flags: { json?: boolean }) => {
+    .action(async (dir: string, flags: { json?: boolean }) => {
+      const { listRuns } = await import('@forge/sdk');
       const runs = listRuns(dir);
       if (outputMode(terminal, flags.json === true) === 'json') {
         for (const run of runs) terminal.out.write(`${JSON.stringify(run)}\n`);

@@ -1,4 +1,3 @@
-import { startSimServer } from '@forge/sim';
 import type { Command } from 'commander';
 import type { Terminal } from '../output/terminal.js';
 
@@ -21,6 +20,7 @@ export function simCommand(program: Command, terminal: Terminal): void {
         malformedRate: string;
         seed: string;
       }) => {
+        const { startSimServer } = await import('@forge/sim');
         const server = await startSimServer({
           host: flags.host,
           port: Number(flags.port),
