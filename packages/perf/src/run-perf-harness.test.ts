@@ -45,7 +45,7 @@ describe('the performance harness', () => {
     expect(saved.heapGrowth.store.commits).toBe(saved.heapGrowth.sqlite.steps + 1);
     expect(saved.heapGrowth.store.resumeMs.samples).toBe(1);
     expect(saved.wallTime.validation).toBe(60);
-    expect(saved.wallTime.runs.map((run) => [run.settings, run.steps])).toEqual([
+    expect(saved.wallTime.runs.map((run) => [run.settings, run.steps, run.wallMs.length])).toEqual([
       ['default', 3, 1],
       ['high', 3, 1],
     ]);

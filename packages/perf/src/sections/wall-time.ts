@@ -164,6 +164,7 @@ async function timedRun(
         }
       },
     });
+    if (result.search === undefined) throw new Error('the prompt-search run returned no search');
     return { wallMs: ended - started, cpuMs, history: result.search.history };
   } finally {
     rmSync(root, { recursive: true, force: true });
