@@ -11,14 +11,21 @@ export interface EvaluationCostWindow {
   /** Steps and task evaluations in the window. */
   readonly steps: number;
   readonly evaluations: number;
-  /** Wall time of the window (the models answer at once, so this is one thread's CPU). */
+  /** Wall time of the window (the models answer at once: on an idle machine, one thread's CPU). */
   readonly wallMs: number;
-  /** Time inside the simulated models and the metric, subtracted. */
+  /** Wall time inside the simulated models and the metric, subtracted from the wall time. */
   readonly modelMs: number;
+  /** Process CPU inside the simulated models and the metric, subtracted from the CPU. */
+  readonly modelCpuMs: number;
   /** Process CPU (user + system, every thread: includes the garbage collector's helpers). */
   readonly processCpuMs: number;
-  /** (wall − model) per evaluation, in microseconds: the number the targets are about. */
+  /**
+   * (process CPU − model CPU) per evaluation, in microseconds: the number the targets are
+   * about. CPU time, unlike wall time, does not grow when other processes take the cores.
+   */
   readonly ownMicrosecondsPerEvaluation: number;
+  /** (wall − model time) per evaluation: the same on an idle machine. */
+  readonly ownWallMicrosecondsPerEvaluation: number;
 }
 
 /** The section's result. */
@@ -51,6 +58,7 @@ export async function measureEvaluationCost(options: {
         evaluations: number;
         wall: number;
         model: number;
+        modelCpu: number;
         cpu: NodeJS.CpuUsage;
       }
     | undefined;
@@ -65,7 +73,9 @@ export async function measureEvaluationCost(options: {
       if (open !== undefined && event.step - open.step >= options.windowSteps) {
         const wallMs = performance.now() - open.wall;
         const modelMs = workload.time.totalMs - open.model;
+        const modelCpuMs = workload.time.cpuMs - open.modelCpu;
         const cpu = process.cpuUsage(open.cpu);
+        const processCpuMs = (cpu.user + cpu.system) / 1000;
         const evaluations = event.evaluationsUsed - open.evaluations;
         windows.push({
           candidates: open.candidates,
@@ -75,8 +85,10 @@ export async function measureEvaluationCost(options: {
           evaluations,
           wallMs,
           modelMs,
-          processCpuMs: (cpu.user + cpu.system) / 1000,
-          ownMicrosecondsPerEvaluation: ((wallMs - modelMs) * 1000) / evaluations,
+          modelCpuMs,
+          processCpuMs,
+          ownMicrosecondsPerEvaluation: ((processCpuMs - modelCpuMs) * 1000) / evaluations,
+          ownWallMicrosecondsPerEvaluation: ((wallMs - modelMs) * 1000) / evaluations,
         });
         open = undefined;
       }
@@ -90,6 +102,7 @@ export async function measureEvaluationCost(options: {
           evaluations: event.evaluationsUsed,
           wall: performance.now(),
           model: workload.time.totalMs,
+          modelCpu: workload.time.cpuMs,
           cpu: process.cpuUsage(),
         };
       }
