@@ -25,6 +25,11 @@ export interface WorkloadShape {
   readonly latencyMs?: number;
   /** Seed of the instances. Default 1. */
   readonly seed?: number;
+  /**
+   * Time the simulated models and the metric into `time`. Default true; off where only wall
+   * time matters, since reading the CPU clock costs microseconds per call.
+   */
+  readonly timed?: boolean;
 }
 
 /** Everything `runSearch` needs for the workload, plus the time its simulated parts took. */
@@ -41,7 +46,7 @@ export interface Workload {
   readonly train: readonly Instance[];
   /** Validation instances. */
   readonly validation: readonly Instance[];
-  /** Time spent in the simulated models and the metric. */
+  /** Time spent in the simulated models and the metric (zero when not timed). */
   readonly time: ModelTime;
 }
 
