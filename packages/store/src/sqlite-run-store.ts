@@ -9,6 +9,7 @@ import type {
 } from '@forge/core';
 import type { Instance } from '@forge/program';
 import { openRunDatabase, type RunDatabase } from './open-run-database.js';
+import { flushCallRecords } from './sqlite-call-recorder.js';
 import { StoreError } from './store-error.js';
 
 /**
@@ -101,7 +102,11 @@ export class SqliteRunStore implements RunStore {
   }
 
   async append(commit: RunCommit): Promise<void> {
-    this.database.transaction(() => this.write(commit))();
+    this.database.transaction(() => {
+      // The step's model calls are saved with the step.
+      flushCallRecords(this.database);
+      this.write(commit);
+    })();
   }
 
   /** Records instances of a split (originals at the start; synthetic ones come with their event). */
@@ -134,6 +139,7 @@ export class SqliteRunStore implements RunStore {
 
   /** Sets a metadata value (status, stop reason, labels). */
   setMeta(key: string, value: string): void {
+    flushCallRecords(this.database);
     this.statements.meta.run(key, value);
   }
 
@@ -144,6 +150,7 @@ export class SqliteRunStore implements RunStore {
 
   /** Closes the database. */
   close(): void {
+    flushCallRecords(this.database);
     this.database.close();
   }
 
