@@ -1,21 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { type PerfReport, runPerfHarness } from './run-perf-harness.js';
 import { criticalPathRounds } from './sections/wall-time.js';
-import { writePerfReport } from './write-perf-report.js';
+import { defaultReportPath, writePerfReport } from './write-perf-report.js';
 
 // Checks that the harness runs and that its report is complete. Quick mode's sizes are far too
-// small to say anything about performance, and nothing here looks at a duration's value.
-const root = mkdtempSync(join(tmpdir(), 'forge-perf-test-'));
-afterAll(() => rmSync(root, { recursive: true, force: true }));
+// small to say anything about performance, and nothing here looks at a duration's value. The
+// report lands in artifacts/perf-quick/, which CI keeps.
 
 describe('the performance harness', () => {
   it('runs every section in quick mode and writes a complete JSON report', async () => {
     const progress: string[] = [];
     const report = await runPerfHarness({ quick: true, onProgress: (line) => progress.push(line) });
-    const file = writePerfReport(report, join(root, 'nested', 'report.json'));
+    const file = writePerfReport(report, defaultReportPath('perf-quick'));
     const saved = JSON.parse(readFileSync(file, 'utf8')) as PerfReport;
 
     expect(saved).toMatchObject({ formatVersion: 1, simulated: true, quick: true });

@@ -3,16 +3,15 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PerfReport } from './run-perf-harness.js';
 
-/** `perf-report/perf-report.json` at the repository root (the folder is gitignored). */
-export function defaultReportPath(): string {
-  return join(
-    dirname(fileURLToPath(import.meta.url)),
-    '..',
-    '..',
-    '..',
-    'perf-report',
-    'perf-report.json',
-  );
+/**
+ * `artifacts/<folder>/perf-report.json` at the repository root (or under `FORGE_ARTIFACTS_DIR`):
+ * the folder CI keeps and git ignores, as the report package's screenshots do.
+ */
+export function defaultReportPath(folder = 'perf'): string {
+  const artifacts =
+    process.env['FORGE_ARTIFACTS_DIR'] ??
+    join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', 'artifacts');
+  return join(artifacts, folder, 'perf-report.json');
 }
 
 /** Writes the report as indented JSON, creating the folder; returns the absolute path. */
