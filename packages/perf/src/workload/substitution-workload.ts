@@ -56,12 +56,18 @@ export function createWorkload(shape: WorkloadShape = {}): Workload {
   const seed = shape.seed ?? 1;
   const time = new ModelTime();
   const latencyMs = shape.latencyMs ?? 0;
+  const timed = shape.timed ?? true;
   return {
     program: substitutionProgram(),
-    evaluate: (instance, execution) =>
-      time.measure(() => evaluateSubstitution(instance, execution)),
-    taskModel: createSubstitutionTaskModel({ capacity: shape.capacity ?? 4, latencyMs, time }),
-    optimizerModel: createSubstitutionReflector({ latencyMs, time }),
+    evaluate: timed
+      ? (instance, execution) => time.measure(() => evaluateSubstitution(instance, execution))
+      : evaluateSubstitution,
+    taskModel: createSubstitutionTaskModel({
+      capacity: shape.capacity ?? 4,
+      latencyMs,
+      ...(timed ? { time } : {}),
+    }),
+    optimizerModel: createSubstitutionReflector({ latencyMs, ...(timed ? { time } : {}) }),
     train: substitutionInstances({ rules, split: 'train', count: shape.train ?? 60, seed }),
     validation: substitutionInstances({ rules, split: 'val', count: shape.validation ?? 60, seed }),
     time,
