@@ -269,6 +269,8 @@ describe('runSearch', () => {
     expect(result.stopReason).toBe('stop requested');
     expect(store.commitCount).toBe(3);
     expect(store.latestState).toEqual(result.state);
+    // Only the latest state is kept unless asked for every commit.
+    expect(() => store.commits).toThrow('keepCommits');
   });
 
   it('emits typed events in order, ending with run-end', async () => {
