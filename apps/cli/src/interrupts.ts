@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 /**
  * Ctrl-C handling for long commands: the first interrupt asks the run to stop after its current
  * step (progress is saved); a second one aborts the calls in flight at once (the run stays at its
@@ -26,6 +27,10 @@ export const abortNotice =
 export function handleInterrupts(notify: (text: string) => void): Interrupts {
   const stop = new AbortController();
   const abort = new AbortController();
+  // Every model call in flight listens to these: as many as the run's concurrency, which is no
+  // leak, so Node's warning past 10 listeners is moved far out of the way. (Not 0, "no limit":
+  // Node 20's getMaxListeners throws on a signal whose limit is 0.)
+  setMaxListeners(100_000, stop.signal, abort.signal);
   let count = 0;
   const onSignal = () => {
     count += 1;

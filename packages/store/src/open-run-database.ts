@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { flushDeferredWrites } from './deferred-writes.js';
 import { migrations } from './migrations.js';
 import { StoreError } from './store-error.js';
 
@@ -93,6 +94,13 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     });
   }
   migrate(database, file, options.readonly ?? false);
+  // Rows queued for a batch (call cache, call records) are written before the database closes,
+  // whoever closes it.
+  const close = database.close.bind(database);
+  database.close = () => {
+    flushDeferredWrites(database);
+    return close();
+  };
   return database;
 }
 

@@ -1,16 +1,22 @@
 import type { CallCache, CallCacheEntry } from '@forge/provider';
+import { deferWrite } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 
 /**
  * The provider `CallCache` in a run's database: a resumed run finds the answers to the calls it
  * already paid for (including those of a step that was cut short), so it re-pays at most the
- * calls that were in flight when it stopped.
+ * calls that were in flight, or had just finished, when it stopped. Entries are written in
+ * batches (see `deferWrite`), never after the run store's next commit; until then they are
+ * answered from memory.
  */
 export class SqliteCallCache implements CallCache {
+  private readonly database: RunDatabase;
   private readonly read;
   private readonly write;
+  private readonly unwritten = new Map<string, CallCacheEntry>();
 
   constructor(database: RunDatabase) {
+    this.database = database;
     this.read = database.prepare('SELECT result FROM call_cache WHERE key = ?');
     this.write = database.prepare(
       'INSERT INTO call_cache (key, result, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET result = excluded.result',
@@ -18,11 +24,19 @@ export class SqliteCallCache implements CallCache {
   }
 
   async get(key: string): Promise<CallCacheEntry | undefined> {
+    const pending = this.unwritten.get(key);
+    if (pending !== undefined) return pending;
     const row = this.read.get(key) as { result: string } | undefined;
     return row === undefined ? undefined : (JSON.parse(row.result) as CallCacheEntry);
   }
 
   async set(key: string, entry: CallCacheEntry): Promise<void> {
-    this.write.run(key, JSON.stringify(entry), new Date(entry.storedAt).toISOString());
+    this.unwritten.set(key, entry);
+    const text = JSON.stringify(entry);
+    const createdAt = new Date(entry.storedAt).toISOString();
+    deferWrite(this.database, () => {
+      this.write.run(key, text, createdAt);
+      if (this.unwritten.get(key) === entry) this.unwritten.delete(key);
+    });
   }
 }

@@ -8,8 +8,8 @@ import type {
   SearchState,
 } from '@forge/core';
 import type { Instance } from '@forge/program';
+import { flushDeferredWrites } from './deferred-writes.js';
 import { openRunDatabase, type RunDatabase } from './open-run-database.js';
-import { flushCallRecords } from './sqlite-call-recorder.js';
 import { StoreError } from './store-error.js';
 
 /**
@@ -103,8 +103,8 @@ export class SqliteRunStore implements RunStore {
 
   async append(commit: RunCommit): Promise<void> {
     this.database.transaction(() => {
-      // The step's model calls are saved with the step.
-      flushCallRecords(this.database);
+      // The step's model calls (answers and records) are saved with the step.
+      flushDeferredWrites(this.database);
       this.write(commit);
     })();
   }
@@ -139,7 +139,7 @@ export class SqliteRunStore implements RunStore {
 
   /** Sets a metadata value (status, stop reason, labels). */
   setMeta(key: string, value: string): void {
-    flushCallRecords(this.database);
+    flushDeferredWrites(this.database);
     this.statements.meta.run(key, value);
   }
 
@@ -150,7 +150,6 @@ export class SqliteRunStore implements RunStore {
 
   /** Closes the database. */
   close(): void {
-    flushCallRecords(this.database);
     this.database.close();
   }
 

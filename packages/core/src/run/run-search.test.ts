@@ -253,6 +253,43 @@ describe('runSearch', () => {
     expect((error as RunMismatchError).field).toBe('seed');
   });
 
+  it('gives the abort signal room for one listener per call in flight, without a leak warning', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const controller = new AbortController();
+    const inner = toyTaskModel();
+    // Like the provider middleware: each call listens to the abort signal while it is in flight.
+    const listening: typeof inner = Object.assign(Object.create(inner), {
+      async generate(request: Parameters<typeof inner.generate>[0]) {
+        const onAbort = () => {};
+        request.abortSignal?.addEventListener('abort', onAbort);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return await inner.generate(request);
+        } finally {
+          request.abortSignal?.removeEventListener('abort', onAbort);
+        }
+      },
+    });
+    try {
+      await runSearch(
+        options({
+          taskModel: listening,
+          validation: toyInstances('w', 24),
+          abortSignal: controller.signal,
+          maxSteps: 1,
+        }),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual(
+      [],
+    );
+  });
+
   it('stops gracefully on a stop signal after the current step and saves it', async () => {
     const controller = new AbortController();
     const store = new MemoryRunStore();

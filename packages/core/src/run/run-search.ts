@@ -1,3 +1,4 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { createLimiter, evaluateMany, RunMismatchError } from '@forge/method';
 import { type Instance, seedPrompts as programSeedPrompts } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
@@ -22,6 +23,9 @@ import { createContractMonitor } from '../warnings/contract-monitor.js';
 import { executeStep, type StepContext, taskUsage } from './execute-step.js';
 import { executeSynthesis, shouldSynthesize } from './execute-synthesis.js';
 import type { SearchOptions } from './search-options.js';
+
+/** Abort listeners one call in flight may hold at once, with room to spare. */
+const listenersPerCall = 8;
 
 /**
  * Forge's prompt search (Algorithm 1): evaluates the seed on V, then runs steps until a stop rule
@@ -124,9 +128,13 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
 
   const clock = options.clock ?? Date.now;
   const started = clock();
-  const limit = createLimiter(
-    options.concurrency ?? Math.max(options.validation.length, minibatchSize),
-  );
+  const concurrency = options.concurrency ?? Math.max(options.validation.length, minibatchSize);
+  const limit = createLimiter(concurrency);
+  if (options.abortSignal !== undefined) {
+    // Every call in flight listens to the abort signal (its timeout, its retry wait, …): with
+    // dozens in flight, Node's default of 10 listeners would report a leak that is not one.
+    raiseListenerLimit(options.abortSignal, concurrency * listenersPerCall);
+  }
   // Derived from the pool, never saved: rows join in pool order, so after a resume the index
   // catches up with the replayed pool at the first selection.
   const selection = new SelectionIndex(header.validationIds.length);
@@ -360,4 +368,15 @@ function checkHeader(saved: RunHeader, current: RunHeader): void {
       });
     }
   }
+}
+
+function raiseListenerLimit(signal: AbortSignal, wanted: number): void {
+  let current: number;
+  try {
+    current = getMaxListeners(signal);
+  } catch {
+    // Node 20 throws here for a limit of 0, which means no limit at all.
+    return;
+  }
+  if (current < wanted) setMaxListeners(wanted, signal);
 }

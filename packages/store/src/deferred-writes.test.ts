@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import type { RecordedCall } from '@forge/provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRunDatabase, type RunDatabase } from './open-run-database.js';
+import { SqliteCallCache } from './sqlite-call-cache.js';
 import { SqliteCallRecorder } from './sqlite-call-recorder.js';
 import { SqliteRunStore } from './sqlite-run-store.js';
 
-const root = mkdtempSync(join(tmpdir(), 'forge-recorder-'));
+const root = mkdtempSync(join(tmpdir(), 'forge-deferred-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const call = (role: string): RecordedCall => ({
@@ -41,7 +42,7 @@ const header = {
   settings: {},
 };
 
-describe('SqliteCallRecorder batches', () => {
+describe('batched writes of the call cache and the call recorder', () => {
   it('writes the calls of one turn of the event loop together, in order', async () => {
     const database = openRunDatabase(join(root, 'turn'));
     const recorder = new SqliteCallRecorder(database);
@@ -54,7 +55,7 @@ describe('SqliteCallRecorder batches', () => {
     database.close();
   });
 
-  it('never lets a run store commit, set metadata or close ahead of the calls recorded before', async () => {
+  it('never lets a run store set metadata or close ahead of the calls recorded before', async () => {
     const store = new SqliteRunStore(join(root, 'store'));
     const recorder = new SqliteCallRecorder(store.database);
     await store.initialize(header);
@@ -66,5 +67,21 @@ describe('SqliteCallRecorder batches', () => {
     const reopened = openRunDatabase(join(root, 'store'));
     expect(roles(reopened)).toEqual(['before-meta', 'before-close']);
     reopened.close();
+  });
+
+  it('answers a cached call at once, and writes it before the run store writes anything else', async () => {
+    const store = new SqliteRunStore(join(root, 'cache'));
+    const cache = new SqliteCallCache(store.database);
+    const entry = { result: call('x').result, storedAt: Date.now() } as Parameters<
+      SqliteCallCache['set']
+    >[1];
+    await cache.set('key', entry);
+    expect(await cache.get('key')).toEqual(entry);
+    const rows = () =>
+      (store.database.prepare('SELECT count(*) AS n FROM call_cache').get() as { n: number }).n;
+    await store.initialize(header);
+    store.setMeta('status', 'running');
+    expect(rows()).toBe(1);
+    store.close();
   });
 });
