@@ -1,21 +1,19 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MemoryRunStore, type RunCommit, type RunStore, runSearch } from '@forge/core';
+import { fileURLToPath } from 'node:url';
+import { runSearch } from '@forge/core';
 import { SqliteRunStore } from '@forge/store';
-import {
-  createWorkload,
-  stopAtCandidates,
-  workloadSearchOptions,
-} from '../workload/substitution-workload.js';
-import { liveHeapMegabytes } from './collect-garbage.js';
+import { createWorkload, workloadSearchOptions } from '../workload/substitution-workload.js';
+import type { HeapChildResult } from './heap-child.js';
 import type { Timing } from './selection-cost.js';
 
 /** Live heap growth of one run, sampled as its pool grows. */
 export interface HeapSeries {
   /** `memory` (the default `MemoryRunStore`) or `sqlite` (`SqliteRunStore`, what the CLI uses). */
   readonly store: 'memory' | 'sqlite';
-  /** [pool size, live heap growth in MB] samples. */
+  /** [pool size, live heap growth in MB] samples, in a process of its own. */
   readonly samples: readonly (readonly [candidates: number, megabytes: number])[];
   /** Live heap growth at the end of the run, with its state and store still referenced. */
   readonly finalMegabytes: number;
@@ -53,18 +51,10 @@ export interface HeapGrowthResult {
   readonly store: StoreCost;
 }
 
-class TimedSqliteRunStore extends SqliteRunStore {
-  readonly durations: number[] = [];
-  override async append(commit: RunCommit): Promise<void> {
-    const started = performance.now();
-    await super.append(commit);
-    this.durations.push(performance.now() - started);
-  }
-}
-
 /**
- * Grows the workload's pool to `candidates` twice — with the in-memory store and with SQLite — and
- * samples the live heap; then times the SQLite store's writes and a resume of that run.
+ * Grows the workload's pool to `candidates` twice — with the in-memory store and with SQLite, each
+ * in a fresh process (after a short warm-up run there) — and samples the live heap; then times the
+ * SQLite store's writes and a resume of that run.
  */
 export async function measureHeapGrowth(options: {
   readonly candidates: number;
@@ -73,20 +63,11 @@ export async function measureHeapGrowth(options: {
 }): Promise<HeapGrowthResult> {
   const root = mkdtempSync(join(tmpdir(), 'forge-perf-'));
   try {
-    const memory = await grow('memory', () => new MemoryRunStore(), options);
     const runDir = join(root, 'run');
-    let timed: TimedSqliteRunStore | undefined;
-    const sqlite = await grow(
-      'sqlite',
-      () => {
-        timed = new TimedSqliteRunStore(runDir);
-        return timed;
-      },
-      options,
-    );
-    const store = timed as TimedSqliteRunStore;
-    store.close();
-    const durations = [...store.durations].sort((left, right) => left - right);
+    const memory = inChild('memory', options);
+    const sqliteChild = inChild('sqlite', options, runDir);
+    const sqlite = series('sqlite', sqliteChild);
+    const durations = [...sqliteChild.appendMs].sort((left, right) => left - right);
     const at = (fraction: number) =>
       durations[Math.min(durations.length - 1, Math.floor(fraction * durations.length))] as number;
     const databaseMegabytes =
@@ -95,7 +76,7 @@ export async function measureHeapGrowth(options: {
       1e6;
     const resume = await measureResume(runDir, sqlite.steps, options.resumeSamples);
     return {
-      memory,
+      memory: series('memory', memory),
       sqlite,
       memoryToSqliteRatio: memory.finalMegabytes / sqlite.finalMegabytes,
       store: {
@@ -116,40 +97,36 @@ export async function measureHeapGrowth(options: {
   }
 }
 
-const held = new Set<RunStore>();
-
-async function grow(
+function inChild(
   kind: 'memory' | 'sqlite',
-  createStore: () => RunStore,
   options: { readonly candidates: number; readonly samplePoints: number },
-): Promise<HeapSeries> {
-  const baseline = liveHeapMegabytes();
-  const store = createStore();
-  // Held until the final sample, so the store's contents count; nothing of the run is returned,
-  // so the next measurement's baseline does not include it.
-  held.add(store);
-  const workload = createWorkload();
-  const samples: [number, number][] = [];
-  const every = Math.max(1, Math.floor(options.candidates / options.samplePoints));
-  let nextSample = every;
-  const result = await runSearch({
-    ...workloadSearchOptions(workload),
-    store,
-    stopRules: [stopAtCandidates(options.candidates)],
-    onEvent: (event) => {
-      if (event.type === 'step-end' && event.candidates >= nextSample) {
-        samples.push([event.candidates, liveHeapMegabytes() - baseline]);
-        nextSample += every;
-      }
-    },
-  });
-  const finalMegabytes = liveHeapMegabytes() - baseline;
-  held.delete(store);
+  runDir?: string,
+): HeapChildResult {
+  // Under vitest this module is TypeScript, run through tsx; built, it is JavaScript.
+  const typescript = import.meta.url.endsWith('.ts');
+  const child = fileURLToPath(new URL(`./heap-child.${typescript ? 'ts' : 'js'}`, import.meta.url));
+  const output = execFileSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      ...(typescript ? ['--import', 'tsx'] : []),
+      child,
+      kind,
+      String(options.candidates),
+      String(options.samplePoints),
+      ...(runDir === undefined ? [] : [runDir]),
+    ],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1) ?? '{}') as HeapChildResult;
+}
+
+function series(kind: 'memory' | 'sqlite', result: HeapChildResult): HeapSeries {
   return {
     store: kind,
-    samples,
-    finalMegabytes,
-    candidates: result.state.candidates.length,
+    samples: result.samples,
+    finalMegabytes: result.finalMegabytes,
+    candidates: result.candidates,
     steps: result.steps,
   };
 }
