@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
-import { type ForgeConfigInput, findConfigFile, readConfigFile } from '@forge/sdk';
+import type { ForgeConfigInput } from '@forge/sdk';
 import { integerFlag, positiveNumberFlag, priceFlags, seedFlag } from './flag-values.js';
 
 /** Flags shared by `forge optimize` and `forge demo` that map onto config fields. */
@@ -53,6 +53,7 @@ export async function configDefaults(
   path: string | undefined,
   cwd = process.cwd(),
 ): Promise<Record<string, unknown>> {
+  const { findConfigFile, readConfigFile } = await import('@forge/sdk');
   const file = path ?? findConfigFile(cwd);
   if (file === undefined) return {};
   const raw = await readConfigFile(resolve(cwd, file));
@@ -84,6 +85,7 @@ export async function configFromFlags(
     minibatchSize: integerFlag('--minibatch-size', flags.minibatchSize, 1),
   };
   const prices = priceFlags(flags.price);
+  const { findConfigFile, readConfigFile } = await import('@forge/sdk');
   const path = flags.config ?? findConfigFile(cwd);
   const raw =
     path === undefined ? { file: '<flags>', value: {} } : await readConfigFile(resolve(cwd, path));

@@ -1,5 +1,3 @@
-import { RunMismatchError } from '@forge/core';
-import { DatasetError } from '@forge/program';
 import {
   APICallError,
   ForgeError,
@@ -7,8 +5,6 @@ import {
   LoadSettingError,
   RetryError,
 } from '@forge/provider';
-import { ConfigError } from '@forge/sdk';
-import { LeaseHeldError, LeaseLostError, StorageError, StoreError } from '@forge/store';
 
 /**
  * The `forge` exit codes (documented in the README):
@@ -36,8 +32,23 @@ export function exitCodeForSignal(signal: NodeJS.Signals): number {
   return exitCodes.interrupted;
 }
 
-/** The exit code for an error (its causes are looked through: a model or disk failure wins). */
-export function exitCodeFor(error: unknown): number {
+/**
+ * The exit code for an error (its causes are looked through: a model or disk failure wins). The
+ * error classes of the packages above the provider are imported here, on the error path, so that
+ * `forge --help` loads none of them.
+ */
+export async function exitCodeFor(error: unknown): Promise<number> {
+  const [
+    { RunMismatchError },
+    { DatasetError },
+    { ConfigError },
+    { LeaseHeldError, LeaseLostError, StorageError, StoreError },
+  ] = await Promise.all([
+    import('@forge/core'),
+    import('@forge/program'),
+    import('@forge/sdk'),
+    import('@forge/store'),
+  ]);
   for (let cause = error, depth = 0; cause !== undefined && depth < 5; depth++) {
     if (StorageError.isInstance(cause)) return exitCodes.model;
     if (APICallError.isInstance(cause) || RetryError.isInstance(cause)) return exitCodes.model;

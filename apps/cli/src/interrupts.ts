@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 /**
  * Signal handling for long commands. Ctrl-C (SIGINT), SIGTERM (a service manager, `kill`, a CI
  * timeout) and SIGHUP (the terminal went away) all stop the same graceful way: the first asks the
@@ -32,6 +33,10 @@ export const abortNotice =
 export function handleInterrupts(notify: (text: string) => void): Interrupts {
   const stop = new AbortController();
   const abort = new AbortController();
+  // Every model call in flight listens to these: as many as the run's concurrency, which is no
+  // leak, so Node's warning past 10 listeners is moved far out of the way. (Not 0, "no limit":
+  // Node 20's getMaxListeners throws on a signal whose limit is 0.)
+  setMaxListeners(100_000, stop.signal, abort.signal);
   let count = 0;
   let first: NodeJS.Signals | undefined;
   const say = (text: string) => {

@@ -61,7 +61,7 @@ export async function main(argv: readonly string[], terminal: Terminal): Promise
         ? exitCodes.success
         : exitCodes.usage;
     }
-    const code = exitCodeFor(error);
+    const code = await exitCodeFor(error);
     const message = redactSecrets(error instanceof Error ? error.message : String(error));
     terminal.err.write(`forge: ${message}\n`);
     if (code === exitCodes.internal) {

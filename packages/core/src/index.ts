@@ -44,6 +44,7 @@ export {
   type SamplerState,
 } from './sampler/minibatch-sampler.js';
 export { selectParent } from './selection/select-parent.js';
+export { SelectionIndex } from './selection/selection-index.js';
 export { selectionWeights } from './selection/selection-weights.js';
 export { reduceSearch } from './state/reduce-search.js';
 export type {

@@ -63,4 +63,30 @@ describe('evaluateMany', () => {
     ]);
     expect('demos' in (contexts[2] as object)).toBe(false);
   });
+
+  it('rejects with the first failure and starts no evaluation still waiting for a slot', async () => {
+    const started: string[] = [];
+    const failing: Program = {
+      name: 'failing',
+      modules: [{ name: 'main', seedPrompt: 'seed' }],
+      async run(instance) {
+        started.push(instance.id);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        if (instance.id === 'i1') throw new Error('failed on i1');
+        return { output: { y: '' }, trace: [] };
+      },
+    };
+    await expect(
+      evaluateMany({
+        program: failing,
+        evaluate: () => ({ score: 1 }),
+        model: new MockLanguageModel({ responses: () => 'unused' }),
+        prompts: { main: 'p' },
+        instances,
+        limit: createLimiter(1),
+      }),
+    ).rejects.toThrow('failed on i1');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(started).toEqual(['i1']);
+  });
 });

@@ -10,7 +10,11 @@ import { hasDemonstrations } from '@forge/program';
 import type { LanguageModel } from '@forge/provider';
 import { InvalidArgumentError } from '@forge/provider';
 
-/** Runs the program with one candidate's prompts on many instances, concurrently. */
+/**
+ * Runs the program with one candidate's prompts on many instances, concurrently. The first
+ * failure rejects the whole batch, and evaluations still waiting for a slot never start: their
+ * model calls would be paid for and thrown away.
+ */
 export async function evaluateMany(options: {
   program: Program;
   evaluate: Evaluator;
@@ -27,34 +31,45 @@ export async function evaluateMany(options: {
   /** Index of an intentional repeat (e.g. the k-th evaluation of a test item); part of the cache key. */
   sampleIndex?: number;
 }): Promise<EvaluatedExecution[]> {
+  let failure: { readonly error: unknown } | undefined;
   // Results are collected by index, so they never depend on completion order.
   return Promise.all(
     options.instances.map((instance) =>
       options.limit(async () => {
         options.abortSignal?.throwIfAborted();
-        const execution = await options.program.run(instance, options.prompts, {
-          model: options.model,
-          abortSignal: options.abortSignal,
-          // Only a candidate that has demonstrations passes them, so zero-shot runs are unchanged.
-          ...(hasDemonstrations(options.demos) ? { demos: options.demos } : {}),
-          ...(options.recordDemonstrations === true ? { recordDemonstrations: true } : {}),
-          metadata:
-            options.sampleIndex === undefined
-              ? { role: 'task' }
-              : { role: 'task', sampleIndex: options.sampleIndex },
-        });
-        const evaluation = await options.evaluate(instance, execution);
-        const score = evaluation.score;
-        if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
-          throw new InvalidArgumentError({
-            argument: 'evaluate',
-            message: `the evaluator returned score ${String(score)} for instance ${instance.id}; scores must be numbers in [0, 1]`,
-          });
+        if (failure !== undefined) throw failure.error;
+        try {
+          return await evaluateOne(instance);
+        } catch (error) {
+          failure ??= { error };
+          throw error;
         }
-        const evaluated = { instance, execution, evaluation };
-        options.onEvaluated?.(evaluated);
-        return evaluated;
       }),
     ),
   );
+
+  async function evaluateOne(instance: Instance): Promise<EvaluatedExecution> {
+    const execution = await options.program.run(instance, options.prompts, {
+      model: options.model,
+      abortSignal: options.abortSignal,
+      // Only a candidate that has demonstrations passes them, so zero-shot runs are unchanged.
+      ...(hasDemonstrations(options.demos) ? { demos: options.demos } : {}),
+      ...(options.recordDemonstrations === true ? { recordDemonstrations: true } : {}),
+      metadata:
+        options.sampleIndex === undefined
+          ? { role: 'task' }
+          : { role: 'task', sampleIndex: options.sampleIndex },
+    });
+    const evaluation = await options.evaluate(instance, execution);
+    const score = evaluation.score;
+    if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
+      throw new InvalidArgumentError({
+        argument: 'evaluate',
+        message: `the evaluator returned score ${String(score)} for instance ${instance.id}; scores must be numbers in [0, 1]`,
+      });
+    }
+    const evaluated = { instance, execution, evaluation };
+    options.onEvaluated?.(evaluated);
+    return evaluated;
+  }
 }

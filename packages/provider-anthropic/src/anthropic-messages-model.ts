@@ -9,13 +9,14 @@ import {
 } from '@forge/provider';
 import { buildAnthropicMessagesBody } from './anthropic-messages-request.js';
 import { MalformedResponse, mapAnthropicMessagesResponse } from './anthropic-messages-response.js';
+import { loadAnthropicSdk } from './load-anthropic-sdk.js';
 import { mapAnthropicError } from './map-anthropic-error.js';
 import { ThinkingBlockMemory } from './thinking-block-memory.js';
 
 /** What an `AnthropicMessagesModel` needs from its provider. */
 export interface AnthropicMessagesModelConfig {
-  /** The SDK client (retries off, long timeout). */
-  readonly client: Anthropic;
+  /** The SDK client (retries off, long timeout), or a function making it at the first call. */
+  readonly client: Anthropic | (() => Promise<Anthropic>);
   /** Base URL, for error messages. */
   readonly baseURL: string;
   /** Output-token limit for requests that set none. */
@@ -43,12 +44,15 @@ export class AnthropicMessagesModel implements LanguageModel {
     });
     let raw: unknown;
     try {
-      raw = await this.config.client.messages.create(
+      const client =
+        typeof this.config.client === 'function' ? await this.config.client() : this.config.client;
+      raw = await client.messages.create(
         body as unknown as Anthropic.MessageCreateParamsNonStreaming,
         { signal: request.abortSignal, maxRetries: 0 },
       );
     } catch (error) {
       throw mapAnthropicError(error, {
+        sdk: await loadAnthropicSdk(),
         modelId: this.modelId,
         baseURL: this.config.baseURL,
         signal: request.abortSignal,

@@ -1,7 +1,8 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import type { ProviderFactory } from '@forge/provider';
 import { AnthropicMessagesModel } from './anthropic-messages-model.js';
 import { type AnthropicSettings, resolveAnthropicSettings } from './anthropic-settings.js';
+import { loadAnthropicSdk } from './load-anthropic-sdk.js';
 
 /** Makes Claude models of one account. */
 export interface AnthropicProvider {
@@ -15,22 +16,30 @@ export interface AnthropicProvider {
 
 /**
  * Creates an Anthropic provider. The key is loaded here, so a missing `ANTHROPIC_API_KEY` fails
- * now, before any work is spent. The SDK's own retries are turned off and its timeout made long:
- * Forge's middleware owns both.
+ * now, before any work is spent; the SDK itself is loaded, and its client made, at the first
+ * call. The SDK's own retries are turned off and its timeout made long: Forge's middleware owns
+ * both.
  */
 export function createAnthropic(settings: AnthropicSettings = {}): AnthropicProvider {
   const resolved = resolveAnthropicSettings(settings);
-  const client = new Anthropic({
-    apiKey: resolved.apiKey,
-    // Passed explicitly so the SDK's credential chain (profiles, other variables) stays out.
-    authToken: null,
-    baseURL: resolved.baseURL,
-    defaultHeaders: resolved.headers,
-    maxRetries: 0,
-    timeout: resolved.requestTimeoutMs,
-    logLevel: 'warn',
-    ...(resolved.fetch ? { fetch: resolved.fetch } : {}),
-  });
+  let created: Promise<Anthropic> | undefined;
+  const client = () => {
+    created ??= loadAnthropicSdk().then(
+      (AnthropicSdk) =>
+        new AnthropicSdk({
+          apiKey: resolved.apiKey,
+          // Passed explicitly so the SDK's credential chain (profiles, other variables) stays out.
+          authToken: null,
+          baseURL: resolved.baseURL,
+          defaultHeaders: resolved.headers,
+          maxRetries: 0,
+          timeout: resolved.requestTimeoutMs,
+          logLevel: 'warn',
+          ...(resolved.fetch ? { fetch: resolved.fetch } : {}),
+        }),
+    );
+    return created;
+  };
   const languageModel = (modelId: string) =>
     new AnthropicMessagesModel(modelId, {
       client,

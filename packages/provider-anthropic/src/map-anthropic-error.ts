@@ -1,4 +1,4 @@
-import Anthropic from '@anthropic-ai/sdk';
+import type Anthropic from '@anthropic-ai/sdk';
 import {
   APICallError,
   abortReason,
@@ -19,6 +19,8 @@ import {
 export function mapAnthropicError(
   error: unknown,
   context: {
+    /** The SDK, whose error classes are matched (loaded by then: the call came from it). */
+    readonly sdk: typeof Anthropic;
     readonly modelId: string;
     readonly baseURL: string;
     readonly signal: AbortSignal | undefined;
@@ -27,9 +29,9 @@ export function mapAnthropicError(
   if (context.signal?.aborted) return abortReason(context.signal);
   if (ForgeError.isInstance(error)) return error;
   const provider = 'anthropic';
-  const { modelId } = context;
+  const { modelId, sdk } = context;
   const where = `${provider}:${modelId}`;
-  if (error instanceof Anthropic.APIUserAbortError) {
+  if (error instanceof sdk.APIUserAbortError) {
     return new APICallError({
       message: `${where}: request aborted`,
       kind: 'aborted',
@@ -37,7 +39,7 @@ export function mapAnthropicError(
       modelId,
     });
   }
-  if (error instanceof Anthropic.APIConnectionTimeoutError) {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     return new APICallError({
       message: `${where}: the SDK request timed out`,
       kind: 'timeout',
@@ -46,7 +48,7 @@ export function mapAnthropicError(
       cause: scrubError(error),
     });
   }
-  if (error instanceof Anthropic.APIConnectionError) {
+  if (error instanceof sdk.APIConnectionError) {
     const cause = error.cause instanceof Error ? `: ${error.cause.message}` : '';
     return new APICallError({
       message: `${where}: could not reach ${context.baseURL}${redactSecrets(cause)}`,
@@ -56,7 +58,7 @@ export function mapAnthropicError(
       cause: scrubError(error),
     });
   }
-  if (error instanceof Anthropic.APIError && error.status !== undefined) {
+  if (error instanceof sdk.APIError && error.status !== undefined) {
     const type = error.type === null ? '' : `${error.type}: `;
     return httpCallError({
       provider,

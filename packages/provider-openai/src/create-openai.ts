@@ -1,5 +1,6 @@
 import { type EndpointPool, endpointLabel, type ProviderFactory } from '@forge/provider';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
+import { loadOpenAISdk } from './load-openai-sdk.js';
 import { OpenAIChatModel } from './openai-chat-model.js';
 import { createOpenAIEndpointPool } from './openai-endpoint-pool.js';
 import {
@@ -27,8 +28,9 @@ export interface OpenAIProvider {
 
 /**
  * Creates an OpenAI provider. Settings are validated and the key loaded here, so a missing
- * `OPENAI_API_KEY` fails now, before any work is spent. The SDK's own retries are turned off
- * and its timeout made long: Forge's middleware owns both. With several base URLs, each model is
+ * `OPENAI_API_KEY` fails now, before any work is spent; the SDK itself is loaded, and the clients
+ * made, at the first call. The SDK's own retries are turned off and its timeout made long:
+ * Forge's middleware owns both. With several base URLs, each model is
  * a pool that routes calls over the servers and takes failing ones out (`createEndpointPool`).
  */
 export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
@@ -60,8 +62,21 @@ export function createOpenAI(settings: OpenAISettings = {}): OpenAIProvider {
   });
 }
 
-function openAIClient(resolved: ResolvedOpenAISettings, baseURL: string): OpenAI {
-  return new OpenAI({
+/** The client of one server, made (and the SDK loaded) at its first use. */
+function openAIClient(resolved: ResolvedOpenAISettings, baseURL: string): () => Promise<OpenAI> {
+  let created: Promise<OpenAI> | undefined;
+  return () => {
+    created ??= loadOpenAISdk().then((OpenAISdk) => newClient(OpenAISdk, resolved, baseURL));
+    return created;
+  };
+}
+
+function newClient(
+  OpenAISdk: typeof OpenAI,
+  resolved: ResolvedOpenAISettings,
+  baseURL: string,
+): OpenAI {
+  return new OpenAISdk({
     apiKey: resolved.apiKey,
     baseURL,
     organization: resolved.organization ?? null,

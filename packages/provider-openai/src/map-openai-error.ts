@@ -8,7 +8,7 @@ import {
   scrubError,
   unreadableResponseError,
 } from '@forge/provider';
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 
 /**
  * Turns whatever the SDK threw into the error Forge's middleware decides on. A caller's abort
@@ -19,6 +19,8 @@ import OpenAI from 'openai';
 export function mapOpenAIError(
   error: unknown,
   context: {
+    /** The SDK, whose error classes are matched (loaded by then: the call came from it). */
+    readonly sdk: typeof OpenAI;
     readonly provider: string;
     readonly modelId: string;
     readonly baseURL: string;
@@ -27,9 +29,9 @@ export function mapOpenAIError(
 ): unknown {
   if (context.signal?.aborted) return abortReason(context.signal);
   if (ForgeError.isInstance(error)) return error;
-  const { provider, modelId } = context;
+  const { provider, modelId, sdk } = context;
   const where = `${provider}:${modelId}`;
-  if (error instanceof OpenAI.APIUserAbortError) {
+  if (error instanceof sdk.APIUserAbortError) {
     return new APICallError({
       message: `${where}: request aborted`,
       kind: 'aborted',
@@ -37,7 +39,7 @@ export function mapOpenAIError(
       modelId,
     });
   }
-  if (error instanceof OpenAI.APIConnectionTimeoutError) {
+  if (error instanceof sdk.APIConnectionTimeoutError) {
     return new APICallError({
       message: `${where}: the SDK request timed out`,
       kind: 'timeout',
@@ -46,7 +48,7 @@ export function mapOpenAIError(
       cause: scrubError(error),
     });
   }
-  if (error instanceof OpenAI.APIConnectionError) {
+  if (error instanceof sdk.APIConnectionError) {
     return new APICallError({
       message: `${where}: could not reach ${context.baseURL}: ${redactSecrets(causeMessage(error))}`,
       kind: 'connection',
@@ -55,7 +57,7 @@ export function mapOpenAIError(
       cause: scrubError(error),
     });
   }
-  if (error instanceof OpenAI.APIError && error.status !== undefined) {
+  if (error instanceof sdk.APIError && error.status !== undefined) {
     const body = error.error as { message?: unknown } | undefined;
     const detail = typeof body?.message === 'string' ? body.message : error.message;
     return httpCallError({

@@ -7,14 +7,15 @@ import {
   unreadableResponseError,
 } from '@forge/provider';
 import type OpenAI from 'openai';
+import { loadOpenAISdk } from './load-openai-sdk.js';
 import { mapOpenAIError } from './map-openai-error.js';
 import { buildOpenAIChatBody } from './openai-chat-request.js';
 import { MalformedResponse, mapOpenAIChatResponse } from './openai-chat-response.js';
 
 /** What an `OpenAIChatModel` needs from its provider. */
 export interface OpenAIChatModelConfig {
-  /** The SDK client (retries off, long timeout). */
-  readonly client: OpenAI;
+  /** The SDK client (retries off, long timeout), or a function making it at the first call. */
+  readonly client: OpenAI | (() => Promise<OpenAI>);
   /** Provider name the model reports. */
   readonly provider: string;
   /** Base URL, for error messages. */
@@ -39,12 +40,15 @@ export class OpenAIChatModel implements LanguageModel {
     const { body, warnings } = buildOpenAIChatBody(this.modelId, this.provider, request);
     let raw: unknown;
     try {
-      raw = await this.config.client.chat.completions.create(
+      const client =
+        typeof this.config.client === 'function' ? await this.config.client() : this.config.client;
+      raw = await client.chat.completions.create(
         body as unknown as OpenAI.ChatCompletionCreateParamsNonStreaming,
         { signal: request.abortSignal, maxRetries: 0 },
       );
     } catch (error) {
       throw mapOpenAIError(error, {
+        sdk: await loadOpenAISdk(),
         provider: this.provider,
         modelId: this.modelId,
         baseURL: this.config.baseURL,

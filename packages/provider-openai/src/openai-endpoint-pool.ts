@@ -1,5 +1,6 @@
 import { createEndpointPool, type EndpointPool, endpointLabel } from '@forge/provider';
 import type OpenAI from 'openai';
+import { loadOpenAISdk } from './load-openai-sdk.js';
 import { mapOpenAIError } from './map-openai-error.js';
 import { OpenAIChatModel } from './openai-chat-model.js';
 import type { OpenAIPoolSettings } from './openai-settings.js';
@@ -12,8 +13,11 @@ import type { OpenAIPoolSettings } from './openai-settings.js';
 export function createOpenAIEndpointPool(
   modelId: string,
   options: {
-    /** One client per base URL, in configured order. */
-    readonly clients: readonly { readonly baseURL: string; readonly client: OpenAI }[];
+    /** One client per base URL (or a function making it at first use), in configured order. */
+    readonly clients: readonly {
+      readonly baseURL: string;
+      readonly client: OpenAI | (() => Promise<OpenAI>);
+    }[];
     /** Provider name the models report. */
     readonly provider: string;
     /** Routing and probing settings. */
@@ -27,9 +31,11 @@ export function createOpenAIEndpointPool(
       model: new OpenAIChatModel(modelId, { client, provider, baseURL: endpointLabel(baseURL) }),
       probe: async (signal: AbortSignal) => {
         try {
-          await client.models.list({ signal, maxRetries: 0 });
+          const ready = typeof client === 'function' ? await client() : client;
+          await ready.models.list({ signal, maxRetries: 0 });
         } catch (error) {
           throw mapOpenAIError(error, {
+            sdk: await loadOpenAISdk(),
             provider,
             modelId,
             baseURL: endpointLabel(baseURL),

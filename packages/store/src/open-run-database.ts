@@ -9,6 +9,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { flushDeferredWrites } from './deferred-writes.js';
 import { migrations } from './migrations.js';
 import { StoreError } from './store-error.js';
 import { guardStore, storeFailure } from './store-failure.js';
@@ -84,6 +85,17 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     if (database.open) database.close();
     throw error;
   }
+  // Rows queued for a batch (call cache, call records) are written before the database closes,
+  // whoever closes it; the database closes even when that last batch cannot be written.
+  const close = database.close.bind(database);
+  database.close = () => {
+    try {
+      flushDeferredWrites(database);
+    } finally {
+      close();
+    }
+    return database;
+  };
   return database;
 }
 

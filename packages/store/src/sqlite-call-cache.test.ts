@@ -58,6 +58,8 @@ describe('SqliteCallRecorder', () => {
       messages: [{ role: 'user', content: 'two' }],
       metadata: { role: 'task' },
     });
+    // Rows are written in a batch on the next turn of the event loop.
+    await new Promise((resolve) => setImmediate(resolve));
     const rows = database
       .prepare('SELECT role, input_tokens, response FROM model_calls ORDER BY seq')
       .all() as {

@@ -1,20 +1,26 @@
 import { dirname } from 'node:path';
 import type { CallCache, CallCacheEntry } from '@forge/provider';
+import { deferWrite } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 import { guardStore } from './store-failure.js';
 
 /**
  * The provider `CallCache` in a run's database: a resumed run finds the answers to the calls it
  * already paid for (including those of a step that was cut short), so it re-pays at most the
- * calls that were in flight when it stopped. A full disk or a damaged database fails the call
+ * calls that were in flight, or had just finished, when it stopped. Entries are written in
+ * batches (see `deferWrite`), never after the run store's next commit; until then they are
+ * answered from memory. A full disk or a damaged database fails the call (or the next commit)
  * with a `StorageError` or `StoreError`, never a bare SQLite error.
  */
 export class SqliteCallCache implements CallCache {
+  private readonly database: RunDatabase;
   private readonly read;
   private readonly write;
   private readonly runDir: string;
+  private readonly unwritten = new Map<string, CallCacheEntry>();
 
   constructor(database: RunDatabase) {
+    this.database = database;
     this.runDir = dirname(database.name);
     this.read = database.prepare('SELECT result FROM call_cache WHERE key = ?');
     this.write = database.prepare(
@@ -23,13 +29,19 @@ export class SqliteCallCache implements CallCache {
   }
 
   async get(key: string): Promise<CallCacheEntry | undefined> {
+    const pending = this.unwritten.get(key);
+    if (pending !== undefined) return pending;
     const row = guardStore(this.runDir, () => this.read.get(key)) as { result: string } | undefined;
     return row === undefined ? undefined : (JSON.parse(row.result) as CallCacheEntry);
   }
 
   async set(key: string, entry: CallCacheEntry): Promise<void> {
-    guardStore(this.runDir, () =>
-      this.write.run(key, JSON.stringify(entry), new Date(entry.storedAt).toISOString()),
-    );
+    this.unwritten.set(key, entry);
+    const text = JSON.stringify(entry);
+    const createdAt = new Date(entry.storedAt).toISOString();
+    deferWrite(this.database, () => {
+      this.write.run(key, text, createdAt);
+      if (this.unwritten.get(key) === entry) this.unwritten.delete(key);
+    });
   }
 }

@@ -9,6 +9,7 @@ import type {
 } from '@forge/core';
 import type { Instance } from '@forge/program';
 import type { RunBackup } from './backup/run-backup.js';
+import { flushDeferredWrites } from './deferred-writes.js';
 import type { FileLease } from './lease/file-lease.js';
 import type { RunDatabase } from './open-run-database.js';
 import { openRunWriter, type RunWriterOptions } from './open-run-for-writing.js';
@@ -129,7 +130,11 @@ export class SqliteRunStore implements RunStore {
   }
 
   async append(commit: RunCommit): Promise<void> {
-    this.write(() => this.writeCommit(commit));
+    this.write(() => {
+      // The step's model calls (answers and records) are saved with the step.
+      flushDeferredWrites(this.database);
+      this.writeCommit(commit);
+    });
     this.backup?.afterCommit();
   }
 
@@ -163,7 +168,10 @@ export class SqliteRunStore implements RunStore {
 
   /** Sets a metadata value (status, stop reason, labels). */
   setMeta(key: string, value: string): void {
-    this.write(() => this.statements.meta.run(key, value));
+    this.write(() => {
+      flushDeferredWrites(this.database);
+      this.statements.meta.run(key, value);
+    });
   }
 
   /** Reads a metadata value. */

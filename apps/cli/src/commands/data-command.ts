@@ -1,6 +1,5 @@
 import type { DataReport } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import { checkBenchmarkData, dataIds, indexWikiCorpus, pullBenchmarkData } from '@forge/sdk';
 import type { Command } from 'commander';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 
@@ -14,11 +13,12 @@ export function dataCommand(
   data
     .command('pull')
     .description('download the official data of a benchmark (needs internet) and check the counts')
-    .argument('<benchmark>', `one of: ${dataIds().join(', ')}`)
+    .argument('<benchmark>', 'hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, or wiki')
     .option('--data-dir <dir>', 'where to put it (default data/<benchmark>)')
     .option('--mirror <url>', 'base URL replacing the origin of every download')
     .option('--json', 'print the report as JSON')
     .action(async (id: string, flags: { dataDir?: string; mirror?: string; json?: boolean }) => {
+      const { pullBenchmarkData } = await import('@forge/sdk');
       const report = await pullBenchmarkData(id, {
         ...(flags.dataDir === undefined ? {} : { dataDir: flags.dataDir }),
         ...(flags.mirror === undefined ? {} : { mirror: flags.mirror }),
@@ -41,6 +41,7 @@ export function dataCommand(
           argument: 'corpus',
           message: `corpus: only "wiki" can be indexed, not "${corpus}"`,
         });
+      const { indexWikiCorpus } = await import('@forge/sdk');
       const started = Date.now();
       const built = await indexWikiCorpus({
         dataDir: flags.dataDir,
@@ -61,6 +62,7 @@ export function dataCommand(
     .option('--data-root <dir>', 'directory holding data/<benchmark> folders', 'data')
     .option('--json', 'print the reports as JSON')
     .action(async (ids: string[], flags: { dataRoot: string; json?: boolean }) => {
+      const { checkBenchmarkData, dataIds } = await import('@forge/sdk');
       const reports = [];
       for (const id of ids.length > 0 ? ids : dataIds()) {
         reports.push(await checkBenchmarkData(id, { dataDir: `${flags.dataRoot}/${id}` }));

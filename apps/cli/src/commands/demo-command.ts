@@ -1,4 +1,3 @@
-import { optimize } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodeForSignal } from '../exit-codes.js';
 import { integerFlag, seedFlag } from '../flag-values.js';
@@ -31,6 +30,7 @@ export function demoCommand(
         compare?: boolean;
         json?: boolean;
       }) => {
+        const { optimize } = await import('@forge/sdk');
         const mode = outputMode(terminal, flags.json === true);
         const config = {
           benchmark: 'sim',

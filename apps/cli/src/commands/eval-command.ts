@@ -1,4 +1,3 @@
-import { evaluate } from '@forge/sdk';
 import type { Command } from 'commander';
 import { configDefaults, providerFlags } from '../config-from-flags.js';
 import { outputMode, percent, type Terminal } from '../output/terminal.js';
@@ -34,6 +33,7 @@ export function evalCommand(program: Command, terminal: Terminal): void {
         ...(defaults['providers'] as Record<string, string> | undefined),
         ...providerFlags(flags['provider'] as string[] | undefined),
       };
+      const { evaluate } = await import('@forge/sdk');
       const result = await evaluate({
         ...(Object.keys(providers).length === 0 ? {} : { providers }),
         ...(typeof defaults['benchmark'] === 'string' ? { benchmark: defaults['benchmark'] } : {}),

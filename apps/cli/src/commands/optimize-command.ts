@@ -1,4 +1,3 @@
-import { estimateRun, optimize, parseForgeConfig } from '@forge/sdk';
 import type { Command } from 'commander';
 import { configFromFlags, type RunFlags } from '../config-from-flags.js';
 import { exitCodeForSignal } from '../exit-codes.js';
@@ -38,7 +37,10 @@ export function addRunFlags(command: Command): Command {
     .option('--max-minutes <n>', 'stop after n minutes')
     .option('--max-cost <usd>', 'stop once the optimizer roles have spent this much')
     .option('--seed <n>', 'seed of every random decision')
-    .option('--concurrency <n>', 'task evaluations in flight')
+    .option(
+      '--concurrency <n>',
+      "task evaluations in flight (default: the validation set's size, capped by the task model's limits)",
+    )
     .option('--minibatch-size <n>', 'minibatch size')
     .option('--run-dir <dir>', 'run directory (default forge-runs/<benchmark>-<time>)')
     .option(
@@ -86,6 +88,7 @@ export function optimizeCommand(
         },
       ) => {
         const port = portFlag('--port', flags.port);
+        const { estimateRun, optimize, parseForgeConfig } = await import('@forge/sdk');
         const { config, file, lineOf } = await configFromFlags(flags);
         const mode = outputMode(terminal, flags.json === true);
         if (flags.dryRun) {

@@ -1,5 +1,4 @@
 import { InvalidArgumentError } from '@forge/provider';
-import { listRuns, serveRunReport, writeCompareReport, writeReport } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
@@ -35,6 +34,7 @@ export function reportCommands(
         flags: { out?: string; compare?: string[]; watch?: boolean; port?: string },
       ) => {
         const port = portFlag('--port', flags.port);
+        const { serveRunReport, writeCompareReport, writeReport } = await import('@forge/sdk');
         if (flags.compare !== undefined) {
           const compared = [...flags.compare, ...runs];
           if (compared.length < 2) usage('--compare needs at least two runs');
@@ -74,7 +74,8 @@ export function reportCommands(
     .description('list runs with their status and scores')
     .argument('[dir]', 'directory holding runs', 'forge-runs')
     .option('--json', 'one JSON line per run')
-    .action((dir: string, flags: { json?: boolean }) => {
+    .action(async (dir: string, flags: { json?: boolean }) => {
+      const { listRuns } = await import('@forge/sdk');
       const runs = listRuns(dir);
       const damaged = runs.filter((run) => run.problem !== undefined);
       if (damaged.length > 0) setExit(exitCodes.usage);

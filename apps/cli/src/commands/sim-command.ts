@@ -1,11 +1,5 @@
 import { InvalidArgumentError } from '@forge/provider';
-import {
-  type FaultKind,
-  faultDescriptions,
-  faultKinds,
-  startFaultProxy,
-  startSimServer,
-} from '@forge/sim';
+import type { FaultKind } from '@forge/sim';
 import type { Command } from 'commander';
 import type { Terminal } from '../output/terminal.js';
 
@@ -28,7 +22,7 @@ export function simCommand(program: Command, terminal: Terminal): void {
     .option('--fault-seed <n>', 'seed of the fault decisions', '0')
     .option(
       '--faults <kinds>',
-      `comma-separated fault kinds (default all): ${faultKinds.map((kind) => `${kind} (${faultDescriptions[kind]})`).join(', ')}`,
+      'comma-separated fault kinds (default all; `forge sim faults` lists them)',
     )
     .option('--fault-slow-ms <ms>', 'how long a "slow" fault holds an answer back', '30000')
     .action(
@@ -43,8 +37,9 @@ export function simCommand(program: Command, terminal: Terminal): void {
         faults?: string;
         faultSlowMs: string;
       }) => {
+        const { startSimServer, startFaultProxy, faultKinds } = await import('@forge/sim');
         const faultRate = Number(flags.faultRate);
-        const weights = parseFaultKinds(flags.faults);
+        const weights = parseFaultKinds(flags.faults, faultKinds);
         const server = await startSimServer({
           host: flags.host,
           port: faultRate > 0 ? 0 : Number(flags.port),
@@ -91,9 +86,19 @@ export function simCommand(program: Command, terminal: Terminal): void {
         });
       },
     );
+  sim
+    .command('faults')
+    .description('list the fault kinds `forge sim serve --faults` can inject')
+    .action(async () => {
+      const { faultKinds, faultDescriptions } = await import('@forge/sim');
+      for (const kind of faultKinds) terminal.out.write(`${kind}\t${faultDescriptions[kind]}\n`);
+    });
 }
 
-function parseFaultKinds(text: string | undefined): Partial<Record<FaultKind, number>> | undefined {
+function parseFaultKinds(
+  text: string | undefined,
+  faultKinds: readonly FaultKind[],
+): Partial<Record<FaultKind, number>> | undefined {
   if (text === undefined) return undefined;
   const weights: Partial<Record<FaultKind, number>> = {};
   for (const name of text

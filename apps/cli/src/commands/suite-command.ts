@@ -1,13 +1,6 @@
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
-import {
-  estimateSuite,
-  mergeSuites,
-  type RunSuiteResult,
-  readConfigFile,
-  runSuite,
-  type SuiteConfigInput,
-} from '@forge/sdk';
+import type { RunSuiteResult, SuiteConfigInput } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
@@ -55,6 +48,8 @@ export function suiteCommand(
     .option('--dry-run', 'estimate calls, tokens and cost of the selected cells, and spend nothing')
     .option('--json', 'print one JSON event per line')
     .action(async (flags: SuiteFlags) => {
+      // Imported here, so `forge --help` never loads the sdk.
+      const { estimateSuite, readConfigFile, runSuite } = await import('@forge/sdk');
       const mode = outputMode(terminal, flags.json === true);
       const dir = flags.dir;
       if (dir === undefined && flags.dryRun !== true) {
@@ -157,6 +152,7 @@ export function suiteCommand(
     .option('--dir <dir>', 'the merged suite directory (new)')
     .option('--json', 'print the result as one JSON line')
     .action(async (shards: string[], flags: { dir?: string; json?: boolean }) => {
+      const { mergeSuites } = await import('@forge/sdk');
       // `forge suite` has a --dir of its own, and commander may give the flag to it.
       const parent = suite.opts<{ dir?: string; json?: boolean }>();
       const dir = flags.dir ?? parent.dir;

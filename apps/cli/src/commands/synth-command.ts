@@ -1,4 +1,3 @@
-import { synthesize } from '@forge/sdk';
 import type { Command } from 'commander';
 import { configDefaults, providerFlags } from '../config-from-flags.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
@@ -49,6 +48,7 @@ export function synthCommand(program: Command, terminal: Terminal): void {
         ...(defaults['providers'] as Record<string, string> | undefined),
         ...providerFlags(flags['provider'] as string[] | undefined),
       };
+      const { synthesize } = await import('@forge/sdk');
       const result = await synthesize(
         {
           ...(Object.keys(providers).length === 0 ? {} : { providers }),

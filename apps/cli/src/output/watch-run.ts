@@ -1,4 +1,4 @@
-import { type ForgeEvent, type RunReportServer, serveRunReport } from '@forge/sdk';
+import type { ForgeEvent, RunReportServer } from '@forge/sdk';
 import type { RunRenderer } from './run-renderer.js';
 import type { Terminal } from './terminal.js';
 
@@ -17,22 +17,24 @@ export function watchRun(
     onEvent(event) {
       if (event.type !== 'run-prepared' || server !== undefined) return;
       runDir = event.runDir;
-      server = serveRunReport({
-        runDir: event.runDir,
-        ...(port === undefined ? {} : { port }),
-      }).then(
-        (started) => {
-          renderer.notice(
-            `live report: ${started.url} (updates as steps land; stops with the run)`,
-          );
-          return started;
-        },
-        (error: unknown) => {
-          // The run goes on without its live view; the report file is still written at the end.
-          renderer.notice(`cannot serve the live report: ${(error as Error).message}`);
-          return undefined;
-        },
-      );
+      const { runDir: served } = event;
+      server = import('@forge/sdk')
+        .then(({ serveRunReport }) =>
+          serveRunReport({ runDir: served, ...(port === undefined ? {} : { port }) }),
+        )
+        .then(
+          (started) => {
+            renderer.notice(
+              `live report: ${started.url} (updates as steps land; stops with the run)`,
+            );
+            return started;
+          },
+          (error: unknown) => {
+            // The run goes on without its live view; the report file is still written at the end.
+            renderer.notice(`cannot serve the live report: ${(error as Error).message}`);
+            return undefined;
+          },
+        );
     },
     async close() {
       const started = await server;

@@ -18,7 +18,7 @@ const validation = toyInstances('v', 8);
 
 describe('what commits carry beyond their actions', () => {
   it("keeps the seed's and every accepted candidate's validation pass, and every reflection", async () => {
-    const store = new MemoryRunStore();
+    const store = new MemoryRunStore({ keepCommits: true });
     const result = await runSearch({
       program: toyProgram(),
       evaluate: toyEvaluate,
@@ -89,7 +89,7 @@ describe('contract-violation warnings', () => {
       outputFields: [{ name: 'answer', type: 'str', description: 'Answer.' }],
     });
     const events: SearchEvent[] = [];
-    const store = new MemoryRunStore();
+    const store = new MemoryRunStore({ keepCommits: true });
     const result = await runSearch({
       program: toyProgram(),
       evaluate: toyEvaluate,

@@ -23,7 +23,7 @@ export interface StepContext {
   readonly validation: readonly Instance[];
   readonly limit: <T>(task: () => Promise<T>) => Promise<T>;
   readonly emit: (event: SearchEvent) => void;
-  readonly weights: (state: SearchState) => readonly number[];
+  readonly weights: (state: SearchState) => ArrayLike<number>;
 }
 
 /** A step's action, and what it saw beyond it (for reports; never replayed). */

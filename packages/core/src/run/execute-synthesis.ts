@@ -1,6 +1,5 @@
 import { activeModes } from '@forge/memory';
 import type { Instance } from '@forge/program';
-import { planSynthesisEvent, runSynthesisEvent } from '@forge/synth';
 import type { SynthesisCompletedAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
 import { contractExample } from '../warnings/contract-warnings.js';
@@ -29,6 +28,8 @@ export async function executeSynthesis(
   synthesis: SynthesisOptions,
   training: readonly Instance[],
 ): Promise<SynthesisCompletedAction> {
+  // Imported here: a run without synthesis, or a process that only reads runs, never needs it.
+  const { planSynthesisEvent, runSynthesisEvent } = await import('@forge/synth');
   const { options } = context;
   const event = state.synthesisEvents;
   const modes = activeModes(state.memory);

@@ -1,6 +1,9 @@
 import { RunMismatchError } from '@forge/method';
+import { createRandom } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import type { SearchEvent } from '../events/search-event.js';
+import { directSelectionWeights } from '../selection/__fixtures__/direct-selection-weights.js';
+import { selectParent } from '../selection/select-parent.js';
 import { MemoryRunStore } from '../store/run-store.js';
 import {
   toyEvaluate,
@@ -73,6 +76,25 @@ describe('runSearch', () => {
     await expect(runSearch(options({ stopAtCompletion: true }))).rejects.toThrow(
       /needs a patience/,
     );
+  });
+
+  it('draws every parent as the definition’s weights would, before and after a resume', async () => {
+    const store = new MemoryRunStore();
+    await runSearch(options({ store, maxEvaluations: 2000, maxSteps: 9 }));
+    // The resumed run rebuilds its selection index from the replayed pool.
+    const result = await runSearch(options({ store, maxEvaluations: 2000, maxSteps: 40 }));
+    const { candidates, validationScores } = result.state;
+    expect(candidates.length).toBeGreaterThan(3);
+    for (const record of result.history) {
+      const pool = validationScores.filter(
+        (_, index) => (candidates[index]?.step ?? -1) < record.step,
+      );
+      const expected = selectParent(
+        directSelectionWeights(pool),
+        createRandom(1, 'select', record.step),
+      );
+      expect(record.parent, `step ${record.step}`).toBe(expected);
+    }
   });
 
   it('refuses a budget smaller than the seed validation pass', async () => {
@@ -231,6 +253,43 @@ describe('runSearch', () => {
     expect((error as RunMismatchError).field).toBe('seed');
   });
 
+  it('gives the abort signal room for one listener per call in flight, without a leak warning', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    process.on('warning', onWarning);
+    const controller = new AbortController();
+    const inner = toyTaskModel();
+    // Like the provider middleware: each call listens to the abort signal while it is in flight.
+    const listening: typeof inner = Object.assign(Object.create(inner), {
+      async generate(request: Parameters<typeof inner.generate>[0]) {
+        const onAbort = () => {};
+        request.abortSignal?.addEventListener('abort', onAbort);
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          return await inner.generate(request);
+        } finally {
+          request.abortSignal?.removeEventListener('abort', onAbort);
+        }
+      },
+    });
+    try {
+      await runSearch(
+        options({
+          taskModel: listening,
+          validation: toyInstances('w', 24),
+          abortSignal: controller.signal,
+          maxSteps: 1,
+        }),
+      );
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.filter((warning) => warning.name === 'MaxListenersExceededWarning')).toEqual(
+      [],
+    );
+  });
+
   it('stops gracefully on a stop signal after the current step and saves it', async () => {
     const controller = new AbortController();
     const store = new MemoryRunStore();
@@ -245,7 +304,10 @@ describe('runSearch', () => {
     );
     expect(result.steps).toBe(2);
     expect(result.stopReason).toBe('stop requested');
-    expect(store.commits).toHaveLength(3);
+    expect(store.commitCount).toBe(3);
+    expect(store.latestState).toEqual(result.state);
+    // Only the latest state is kept unless asked for every commit.
+    expect(() => store.commits).toThrow('keepCommits');
   });
 
   it('emits typed events in order, ending with run-end', async () => {

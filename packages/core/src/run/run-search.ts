@@ -1,9 +1,10 @@
+import { getMaxListeners, setMaxListeners } from 'node:events';
 import { createLimiter, evaluateMany, RunMismatchError } from '@forge/method';
 import { type Instance, seedPrompts as programSeedPrompts } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import type { SearchEvent } from '../events/search-event.js';
 import { buildSearchResult, type SearchResult } from '../result/search-result.js';
-import { selectionWeights } from '../selection/selection-weights.js';
+import { SelectionIndex } from '../selection/selection-index.js';
 import { reduceSearch } from '../state/reduce-search.js';
 import type { SearchAction } from '../state/search-action.js';
 import { createSearchState, type SearchState, type StepRecord } from '../state/search-state.js';
@@ -22,6 +23,9 @@ import { createContractMonitor } from '../warnings/contract-monitor.js';
 import { executeStep, type StepContext, taskUsage } from './execute-step.js';
 import { executeSynthesis, shouldSynthesize } from './execute-synthesis.js';
 import type { SearchOptions } from './search-options.js';
+
+/** Abort listeners one call in flight may hold at once, with room to spare. */
+const listenersPerCall = 8;
 
 /**
  * Forge's prompt search (Algorithm 1): evaluates the seed on V, then runs steps until a stop rule
@@ -52,7 +56,8 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
           },
   };
   const store = options.store ?? new MemoryRunStore();
-  const saved = await store.load();
+  let saved = await store.load();
+  const resumed = saved !== undefined;
   let state = createSearchState({
     seed,
     modules: header.modules,
@@ -75,6 +80,8 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
   } else {
     checkHeader(saved.header, header);
     for (const action of saved.actions) state = apply(state, action);
+    // The replayed log is not needed again; a long run should not carry a second copy of it.
+    saved = undefined;
   }
 
   const instances = new Map<string, Instance>();
@@ -119,10 +126,18 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     });
   };
 
-  let weightsCache: { candidates: number; weights: readonly number[] } | undefined;
   const clock = options.clock ?? Date.now;
   const started = clock();
-  const limit = createLimiter(options.concurrency ?? 8);
+  const concurrency = options.concurrency ?? Math.max(options.validation.length, minibatchSize);
+  const limit = createLimiter(concurrency);
+  if (options.abortSignal !== undefined) {
+    // Every call in flight listens to the abort signal (its timeout, its retry wait, …): with
+    // dozens in flight, Node's default of 10 listeners would report a leak that is not one.
+    raiseListenerLimit(options.abortSignal, concurrency * listenersPerCall);
+  }
+  // Derived from the pool, never saved: rows join in pool order, so after a resume the index
+  // catches up with the replayed pool at the first selection.
+  const selection = new SelectionIndex(header.validationIds.length);
   const context: StepContext = {
     options,
     seed,
@@ -131,22 +146,22 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     validation: options.validation,
     limit,
     emit,
-    // Weights change only when a candidate joins the pool.
     weights: (current) => {
-      if (weightsCache?.candidates !== current.candidates.length) {
-        weightsCache = {
-          candidates: current.candidates.length,
-          weights: selectionWeights(current.validationScores),
-        };
+      for (
+        let candidate = selection.candidates;
+        candidate < current.candidates.length;
+        candidate++
+      ) {
+        selection.add(current.validationScores[candidate] as readonly number[]);
       }
-      return weightsCache.weights;
+      return selection.weights();
     },
   };
   const rules = stopRules(options);
 
   emit({
     type: 'run-start',
-    resumed: saved !== undefined,
+    resumed,
     step: state.step,
     evaluationsUsed: state.evaluationsUsed,
     maxEvaluations: options.maxEvaluations,
@@ -353,4 +368,15 @@ function checkHeader(saved: RunHeader, current: RunHeader): void {
       });
     }
   }
+}
+
+function raiseListenerLimit(signal: AbortSignal, wanted: number): void {
+  let current: number;
+  try {
+    current = getMaxListeners(signal);
+  } catch {
+    // Node 20 throws here for a limit of 0, which means no limit at all.
+    return;
+  }
+  if (current < wanted) setMaxListeners(wanted, signal);
 }

@@ -27,7 +27,11 @@ export interface SearchOptions {
   readonly minibatchSize?: number;
   /** Candidate 0; default the program's seed prompts. */
   readonly seedPrompts?: Prompts;
-  /** Task evaluations in flight at once. Default 8. */
+  /**
+   * Task evaluations in flight at once. Default: |V| (or |B| when larger), so a validation pass
+   * runs in one wave and the run sits near its latency critical path; a model's own limiter
+   * (`withLimits`) still applies on top.
+   */
   readonly concurrency?: number;
   /** Stop after this many completed steps. */
   readonly maxSteps?: number;

@@ -6,9 +6,9 @@ import type { Random } from '@forge/program';
  * non-empty pool: the best candidate on any instance is on that front and undominated by a
  * candidate that is not.
  */
-export function selectParent(weights: readonly number[], random: Random): number {
+export function selectParent(weights: ArrayLike<number>, random: Random): number {
   let total = 0;
-  for (const weight of weights) total += weight;
+  for (let index = 0; index < weights.length; index++) total += weights[index] as number;
   if (total <= 0) throw new RangeError('selectParent: no candidate has a positive weight');
   let draw = random.int(total);
   for (let index = 0; index < weights.length; index++) {

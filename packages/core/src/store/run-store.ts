@@ -81,12 +81,40 @@ export interface RunStore {
   append(commit: RunCommit): Promise<void>;
 }
 
-/** A `RunStore` in memory: for tests and for runs that need no persistence. */
+/**
+ * A `RunStore` in memory: for tests and for runs that need no persistence. It keeps the action
+ * log (the source of truth) and the latest state only, so its memory grows with the log, not
+ * with the number of commits times the size of a state. Tests that inspect every commit (its
+ * state, events and details) ask for them with `keepCommits`.
+ */
 export class MemoryRunStore implements RunStore {
   private header: RunHeader | undefined;
   private readonly actions: SearchAction[] = [];
-  /** Every commit appended, in order (tests inspect it). */
-  readonly commits: RunCommit[] = [];
+  private readonly kept: RunCommit[] | undefined;
+  private count = 0;
+  private latest: SearchState | undefined;
+
+  constructor(options: { readonly keepCommits?: boolean } = {}) {
+    this.kept = options.keepCommits === true ? [] : undefined;
+  }
+
+  /** Commits appended so far. */
+  get commitCount(): number {
+    return this.count;
+  }
+
+  /** The state of the latest commit, or undefined before the first. */
+  get latestState(): SearchState | undefined {
+    return this.latest;
+  }
+
+  /** Every commit appended, in order. @throws Error unless created with `keepCommits`. */
+  get commits(): readonly RunCommit[] {
+    if (this.kept === undefined) {
+      throw new Error('MemoryRunStore: create it with { keepCommits: true } to read every commit');
+    }
+    return this.kept;
+  }
 
   async load(): Promise<{ header: RunHeader; actions: SearchAction[] } | undefined> {
     return this.header === undefined
@@ -102,7 +130,9 @@ export class MemoryRunStore implements RunStore {
 
   async append(commit: RunCommit): Promise<void> {
     if (this.header === undefined) throw new Error('MemoryRunStore: initialize the run first');
-    this.actions.push(...commit.actions);
-    this.commits.push(commit);
+    for (const action of commit.actions) this.actions.push(action);
+    this.kept?.push(commit);
+    this.count++;
+    this.latest = commit.state;
   }
 }

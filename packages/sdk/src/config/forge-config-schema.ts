@@ -14,7 +14,9 @@ export const modelSettingsSchema = z
       .int()
       .positive()
       .optional()
-      .describe('Calls in flight at once. Default 8.'),
+      .describe(
+        "Calls in flight at once. Default: for the task model, the run's task evaluations in flight (see `concurrency`); 8 for the other roles.",
+      ),
     requestsPerMinute: z.number().positive().optional().describe('Requests-per-minute limit.'),
     tokensPerMinute: z.number().positive().optional().describe('Tokens-per-minute limit.'),
     timeoutMs: z
@@ -290,8 +292,10 @@ export const forgeConfigSchema = z
       .number()
       .int()
       .positive()
-      .default(8)
-      .describe('Task evaluations in flight at once.'),
+      .optional()
+      .describe(
+        "Task evaluations in flight at once. Default: the validation set's size (the minibatch size when larger), capped by the task model's concurrency, its requestsPerMinute and, for a pool, baseURLs × endpointConcurrency, so a validation pass runs in one wave.",
+      ),
     subset: z
       .object({
         train: z.number().int().positive(),

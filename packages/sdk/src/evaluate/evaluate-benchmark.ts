@@ -10,6 +10,7 @@ import {
   loadConfiguredSplits,
   withBenchmarkOverrides,
 } from '../run/load-benchmark.js';
+import { runConcurrency } from '../run/run-concurrency.js';
 import { loadRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
 import { type RunCandidate, runCandidate } from './run-candidate.js';
@@ -36,7 +37,7 @@ export interface EvaluateConfig {
   readonly split?: 'train' | 'validation' | 'test';
   /** Task model (default: the run's). */
   readonly taskModel?: ModelConfig;
-  /** Evaluations in flight. Default 8. */
+  /** Evaluations in flight. Default: the split's size, capped by the task model's limits. */
   readonly concurrency?: number;
 }
 
@@ -134,11 +135,16 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
       message: `candidate: ${String(config.candidate)} is not in ${runDir}`,
     });
   }
-  const models = createRunModels({
+  const modelConfig = {
     ...(runConfig as object),
     ...(config.taskModel === undefined ? {} : { taskModel: config.taskModel }),
-  } as Parameters<typeof createRunModels>[0]);
+  } as Parameters<typeof createRunModels>[0];
   const split = config.split ?? 'test';
+  const concurrency = runConcurrency(
+    { concurrency: config.concurrency, taskModel: modelConfig.taskModel },
+    splits[split].length,
+  );
+  const models = createRunModels(modelConfig, { taskConcurrency: concurrency });
   const evaluations = await evaluateMany({
     program: benchmark.program,
     evaluate: benchmark.evaluate,
@@ -146,7 +152,7 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
     prompts: row.prompts,
     ...(row.demos === undefined ? {} : { demos: row.demos }),
     instances: splits[split],
-    limit: createLimiter(config.concurrency ?? 8),
+    limit: createLimiter(concurrency),
   });
   const instances = evaluations.map((evaluated) => ({
     id: evaluated.instance.id,

@@ -18,6 +18,7 @@ import { loadExtraTraining } from './extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
 import { openRunStore, retryListener } from './open-run-store.js';
 import { assertSecretsResupplied, explainMissingSecret } from './restore-secrets.js';
+import { runConcurrency } from './run-concurrency.js';
 import {
   defaultRunDir,
   isRunDirectory,
@@ -109,6 +110,13 @@ export async function optimize(
   const extra = await loadExtraTraining(resolved.extraTrain, benchmark, original);
   const splits: Splits = { ...original, train: [...original.train, ...extra] };
   checkSplits(splits, resolved);
+  const sized = {
+    ...resolved,
+    concurrency: runConcurrency(
+      resolved,
+      Math.max(splits.validation.length, resolved.minibatchSize),
+    ),
+  };
   // A copy: process.env is not a plain object, and settings validation expects one.
   const environment = { ...(options.environment ?? process.env) };
   if (saved !== undefined && options.resume !== undefined) {
@@ -151,6 +159,7 @@ export async function optimize(
       environment,
       roles: method.roles,
       onRetry: retryListener(store, emit),
+      taskConcurrency: sized.concurrency,
       recorder: new SqliteCallRecorder(store.database),
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
       onPoolEvent: emit,
@@ -204,7 +213,7 @@ export async function optimize(
     const result = await method.run(
       createMethodContext({
         method,
-        config: resolved,
+        config: sized,
         settings,
         benchmark,
         splits,
@@ -230,7 +239,7 @@ export async function optimize(
     if (stopRequested) emit({ type: 'test-skipped', runDir, reason: 'stop-requested' });
     const testScores = stopRequested
       ? {}
-      : await evaluateTestSplit(resolved, benchmark, splits, models, result, store, options, emit);
+      : await evaluateTestSplit(sized, benchmark, splits, models, result, store, options, emit);
     store.setMeta('status', result.stopReason.startsWith('stop') ? 'stopped' : 'completed');
     store.setMeta('stop_reason', result.stopReason);
     const costUsd = models.costMeter.totals().total.usd;
@@ -323,7 +332,7 @@ function markFailed(store: SqliteRunStore, error: unknown, aborted: boolean): vo
 }
 
 async function evaluateTestSplit(
-  config: ForgeConfig,
+  config: ForgeConfig & { readonly concurrency: number },
   benchmark: Benchmark,
   splits: Splits,
   models: RunModels,

@@ -77,7 +77,8 @@ export function runDirectoryStorage(store: SqliteRunStore): ForgeStorage {
 /** Everything a method run gets from the sdk. */
 export function createMethodContext(options: {
   method: Method;
-  config: ForgeConfig;
+  /** The config, with the run's concurrency decided (see `runConcurrency`). */
+  config: ForgeConfig & { readonly concurrency: number };
   settings: Readonly<Record<string, unknown>>;
   benchmark: Benchmark;
   splits: Splits;

@@ -69,7 +69,9 @@ export function modelSettings(config: ModelConfig): Exclude<ModelConfig, string>
 /**
  * Resolves every role's model once, before any work is spent: a missing key or an unknown
  * provider fails here. Roles that name the same model with the same settings share one limiter,
- * since they share the endpoint's rate limits.
+ * since they share the endpoint's rate limits. A model whose settings give no `concurrency` gets
+ * 8 calls in flight, or `taskConcurrency` for the task model (the run's evaluations in flight, so
+ * the model's limiter does not split a validation pass into waves the run did not ask for).
  */
 export function createRunModels(
   config: ForgeConfig,
@@ -83,6 +85,8 @@ export function createRunModels(
     onPoolEvent?: (event: EndpointPoolEvent) => void;
     /** Hears every retried attempt of any role's calls. */
     onRetry?: (event: RetryEvent) => void;
+    /** Calls in flight for a task model whose settings give none. Default 8. */
+    taskConcurrency?: number;
   } = {},
 ): RunModels {
   assertNoRedactedValues(config);
@@ -96,7 +100,12 @@ export function createRunModels(
   // of servers is one pool (one set of per-server limits and health) however many roles use it.
   const resolvedModels = new Map<string, LanguageModel>();
   const poolRoles = new Map<EndpointPool, { model: string; roles: string[] }>();
-  const resolve = (entry: ModelConfig, argument: string, role: string): LanguageModel => {
+  const resolve = (
+    entry: ModelConfig,
+    argument: string,
+    role: string,
+    defaultConcurrency = 8,
+  ): LanguageModel => {
     const settings = modelSettings(entry);
     const key = JSON.stringify(settings);
     const known = resolvedModels.get(key);
@@ -107,7 +116,7 @@ export function createRunModels(
     let limiter = limiters.get(key);
     if (limiter === undefined) {
       limiter = new ModelLimiter({
-        concurrency: settings.concurrency ?? 8,
+        concurrency: settings.concurrency ?? defaultConcurrency,
         ...(settings.requestsPerMinute === undefined
           ? {}
           : { requestsPerMinute: settings.requestsPerMinute }),
@@ -189,7 +198,7 @@ export function createRunModels(
     }
     return model;
   };
-  const task = resolve(config.taskModel, 'taskModel', 'task');
+  const task = resolve(config.taskModel, 'taskModel', 'task', options.taskConcurrency ?? 8);
   for (const role of [...forgeRoles, ...(options.roles ?? [])]) optimizer(role);
   return {
     task,

@@ -1,3 +1,4 @@
+// Kept only as the test oracle of `SelectionIndex` (see direct-selection-weights.ts).
 // Dominance among a subset of candidates. Visiting candidates by decreasing sum, a dominated
 // candidate is always dominated by an undominated one visited earlier: take a maximal dominator,
 // whose sum is strictly larger. So each candidate is compared only with the undominated ones

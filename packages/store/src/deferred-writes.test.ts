@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordedCall } from '@forge/provider';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openRunDatabase, type RunDatabase } from './open-run-database.js';
+import { SqliteCallCache } from './sqlite-call-cache.js';
+import { SqliteCallRecorder } from './sqlite-call-recorder.js';
+import { SqliteRunStore } from './sqlite-run-store.js';
+
+const root = mkdtempSync(join(tmpdir(), 'forge-deferred-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const call = (role: string): RecordedCall => ({
+  sequence: 0,
+  sampleIndex: 0,
+  startedAt: Date.now(),
+  role,
+  provider: 'test',
+  modelId: 'model',
+  durationMs: 1,
+  request: { messages: [{ role: 'user', content: role }] },
+  result: {
+    text: role,
+    toolCalls: [],
+    finishReason: 'stop',
+    usage: { inputTokens: 1, outputTokens: 1 },
+  },
+});
+const roles = (database: RunDatabase) =>
+  (database.prepare('SELECT role FROM model_calls ORDER BY seq').all() as { role: string }[]).map(
+    (row) => row.role,
+  );
+const header = {
+  formatVersion: 1 as const,
+  seed: 0,
+  minibatchSize: 1,
+  modules: ['m'],
+  seedPrompts: { m: '' },
+  trainingIds: ['t'],
+  validationIds: ['v'],
+  settings: {},
+};
+
+describe('batched writes of the call cache and the call recorder', () => {
+  it('writes the calls of one turn of the event loop together, in order', async () => {
+    const database = openRunDatabase(join(root, 'turn'));
+    const recorder = new SqliteCallRecorder(database);
+    recorder.record(call('a'));
+    recorder.record(call('b'));
+    await new Promise((resolve) => setImmediate(resolve));
+    recorder.record(call('c'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(roles(database)).toEqual(['a', 'b', 'c']);
+    database.close();
+  });
+
+  it('never lets a run store set metadata or close ahead of the calls recorded before', async () => {
+    const store = new SqliteRunStore(join(root, 'store'));
+    const recorder = new SqliteCallRecorder(store.database);
+    await store.initialize(header);
+    recorder.record(call('before-meta'));
+    store.setMeta('status', 'running');
+    expect(roles(store.database)).toEqual(['before-meta']);
+    recorder.record(call('before-close'));
+    store.close();
+    const reopened = openRunDatabase(join(root, 'store'));
+    expect(roles(reopened)).toEqual(['before-meta', 'before-close']);
+    reopened.close();
+  });
+
+  it('answers a cached call at once, and writes it before the run store writes anything else', async () => {
+    const store = new SqliteRunStore(join(root, 'cache'));
+    const cache = new SqliteCallCache(store.database);
+    const entry = { result: call('x').result, storedAt: Date.now() } as Parameters<
+      SqliteCallCache['set']
+    >[1];
+    await cache.set('key', entry);
+    expect(await cache.get('key')).toEqual(entry);
+    const rows = () =>
+      (store.database.prepare('SELECT count(*) AS n FROM call_cache').get() as { n: number }).n;
+    await store.initialize(header);
+    store.setMeta('status', 'running');
+    expect(rows()).toBe(1);
+    store.close();
+  });
+});

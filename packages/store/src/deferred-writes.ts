@@ -1,0 +1,57 @@
+import { dirname } from 'node:path';
+import type { RunDatabase } from './open-run-database.js';
+import { guardStore } from './store-failure.js';
+
+// Writes that may wait a moment, by database. A validation pass finishes dozens of model calls
+// at once; one transaction per call costs tens of microseconds each, on the run's critical path,
+// while one transaction for all of them costs little more than one. So the call cache and the
+// call recorder queue their rows here; the queue is written in one transaction on the next turn
+// of the event loop, or earlier, first thing in the run store's next commit, metadata write or
+// close. A run killed in between loses the rows of the calls that finished in that last moment,
+// and a resume re-pays those calls: as if they had still been in flight.
+const queues = new WeakMap<RunDatabase, (() => void)[]>();
+// A batch written on its own turn of the event loop has no caller to fail: its error (a full
+// disk, say) waits here and is thrown by the next flush, i.e. by the run store's next commit.
+const failures = new WeakMap<RunDatabase, unknown>();
+
+/** Queues `write` for `database`; it runs inside the next batch's transaction. */
+export function deferWrite(database: RunDatabase, write: () => void): void {
+  let queue = queues.get(database);
+  if (queue === undefined) {
+    queue = [];
+    queues.set(database, queue);
+  }
+  queue.push(write);
+  if (queue.length === 1) {
+    setImmediate(() => {
+      try {
+        flushDeferredWrites(database);
+      } catch (error) {
+        failures.set(database, error);
+      }
+    });
+  }
+}
+
+/**
+ * Runs every write queued for `database`, in order, in one transaction. Throws the failure of an
+ * earlier batch that nobody has heard of yet, and a full disk or damaged database as the
+ * `StorageError` or `StoreError` of `guardStore`.
+ */
+export function flushDeferredWrites(database: RunDatabase): void {
+  const failure = failures.get(database);
+  if (failure !== undefined) {
+    failures.delete(database);
+    throw failure;
+  }
+  const queue = queues.get(database);
+  if (queue === undefined || queue.length === 0) return;
+  queues.delete(database);
+  // A database closed behind the run store's back: nothing can be written any more.
+  if (!database.open) return;
+  guardStore(dirname(database.name), () =>
+    database.transaction(() => {
+      for (const write of queue) write();
+    })(),
+  );
+}
