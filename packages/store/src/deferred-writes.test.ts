@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedCall } from '@forge/provider';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deferWrite } from './deferred-writes.js';
 import { openRunDatabase, type RunDatabase } from './open-run-database.js';
 import { SqliteCallCache } from './sqlite-call-cache.js';
 import { SqliteCallRecorder } from './sqlite-call-recorder.js';
@@ -82,6 +83,30 @@ describe('batched writes of the call cache and the call recorder', () => {
     await store.initialize(header);
     store.setMeta('status', 'running');
     expect(rows()).toBe(1);
+    store.close();
+  });
+
+  it('fails the next commit with a clear StorageError when a background batch met a full disk', async () => {
+    const store = new SqliteRunStore(join(root, 'full'));
+    const recorder = new SqliteCallRecorder(store.database);
+    recorder.record(call('lost'));
+    deferWrite(store.database, () => {
+      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    let failure: unknown;
+    try {
+      store.setMeta('status', 'running');
+    } catch (error) {
+      failure = error;
+    }
+    expect((failure as Error).name).toBe('StorageError');
+    expect((failure as Error).message).toContain('the disk is full');
+    // The failed batch was rolled back as a whole; the store goes on once the disk has room.
+    expect(roles(store.database)).toEqual([]);
+    recorder.record(call('after'));
+    store.setMeta('status', 'running');
+    expect(roles(store.database)).toEqual(['after']);
     store.close();
   });
 });
