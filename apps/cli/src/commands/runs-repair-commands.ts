@@ -1,4 +1,3 @@
-import { checkRun, restoreRun } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
@@ -19,6 +18,7 @@ export function runsRepairCommands(
     .action(async (run: string, _flags: unknown, command: Command) => {
       // `--json` is also an option of `forge runs`, which commander lets take it.
       const flags = command.optsWithGlobals<{ json?: boolean }>();
+      const { checkRun } = await import('@forge/sdk');
       const check = await checkRun(run);
       if (!check.healthy) setExit(exitCodes.usage);
       if (outputMode(terminal, flags.json === true) === 'json') {
@@ -40,8 +40,9 @@ export function runsRepairCommands(
     .argument('<run>', 'run directory')
     .option('--force', 'restore even though the database is intact (rolls back to the backup)')
     .option('--json', 'print the result as one JSON line')
-    .action((run: string, _flags: unknown, command: Command) => {
+    .action(async (run: string, _flags: unknown, command: Command) => {
       const flags = command.optsWithGlobals<{ force?: boolean; json?: boolean }>();
+      const { restoreRun } = await import('@forge/sdk');
       const restored = restoreRun(run, { force: flags.force === true });
       if (outputMode(terminal, flags.json === true) === 'json') {
         terminal.out.write(
