@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonEvents, runCli, startCli } from './run-cli.js';
+import { eventAtStep, killAndResume, readMethodRun } from './kill-and-resume.js';
+import { jsonEvents, runCli } from './run-cli.js';
 
 // `forge optimize --method ace` end to end on the offline simulated world (SIMULATED: no real
 // model is called).
@@ -11,22 +11,6 @@ const root = mkdtempSync(join(tmpdir(), 'forge-cli-ace-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 const flags = ['optimize', '--method', 'ace', '-b', 'sim', '-t', 'sim:task', '-o', 'sim:optimizer'];
-
-function read(cwd: string, runDir: string) {
-  const database = new Database(join(cwd, runDir, 'forge.db'), { readonly: true });
-  const checkpoint = database.prepare('SELECT header, saves, state FROM checkpoint').get();
-  const records = database
-    .prepare('SELECT save, kind, step, data FROM checkpoint_records ORDER BY seq')
-    .all();
-  const paid = (
-    database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
-      n: number;
-    }
-  ).n;
-  database.close();
-  const result = JSON.parse(readFileSync(join(cwd, runDir, 'result.json'), 'utf8'));
-  return { checkpoint, records, paid, result: { ...result, runDir: '' } };
-}
 
 describe('forge optimize --method ace', () => {
   it('improves over the seed on the simulated benchmark and prints its progress', async () => {
@@ -63,30 +47,11 @@ describe('forge optimize --method ace', () => {
         '',
       ].join('\n'),
     );
-    const reference = await runCli(['optimize', '--run-dir', 'reference', '--json'], { cwd });
-    expect(reference.code).toBe(0);
+    // Mid-sample: after the first answer of the eleventh training sample.
+    await killAndResume(cwd, eventAtStep('evaluation-end', 10));
 
-    let killed = false;
-    const interrupted = startCli(['optimize', '--run-dir', 'killed', '--json'], {
-      cwd,
-      onStdoutLine: (line, child) => {
-        // Mid-sample: after the first answer of the eleventh training sample.
-        if (!killed && line.includes('"type":"evaluation-end"') && line.includes('"step":10,')) {
-          killed = true;
-          child.kill('SIGKILL');
-        }
-      },
-    });
-    const first = await interrupted.done;
-    expect(first.signal).toBe('SIGKILL');
-    const resumed = await runCli(['optimize', '--resume', 'killed', '--json'], { cwd });
-    expect(resumed.code).toBe(0);
-    expect(jsonEvents(resumed.stdout).find((event) => event.type === 'run-start')).toMatchObject({
-      resumed: true,
-    });
-
-    const expected = read(cwd, 'reference');
-    const actual = read(cwd, 'killed');
+    const expected = readMethodRun(join(cwd, 'reference'));
+    const actual = readMethodRun(join(cwd, 'killed'));
     expect(actual.checkpoint).toEqual(expected.checkpoint);
     expect(actual.records).toEqual(expected.records);
     expect(actual.result).toEqual(expected.result);

@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { startSimServer } from '@forge/sim';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { eventAtStep, killAndResume } from './kill-and-resume.js';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
+import { readRunContents, sameResult } from './run-contents.js';
 
 // End-to-end tests of the `forge` command on the offline simulated world. Everything here is
 // simulated: no real model is called.
@@ -67,54 +69,13 @@ describe('forge optimize: interruption and resume', () => {
   it('reaches the same final state after kill -9 and --resume, re-paying at most the calls in flight', async () => {
     const cwd = workspace('resume');
     writeFileSync(join(cwd, 'forge.config.yaml'), `${config}\n`);
-    const reference = await runCli(['optimize', '--run-dir', 'reference', '--json'], { cwd });
-    expect(reference.code).toBe(0);
-
-    let killed = false;
-    const interrupted = startCli(['optimize', '--run-dir', 'killed', '--json'], {
-      cwd,
-      onStdoutLine: (line, child) => {
-        if (!killed && line.includes('"type":"step-end"') && line.includes('"step":9,')) {
-          killed = true;
-          child.kill('SIGKILL');
-        }
-      },
-    });
-    const first = await interrupted.done;
-    expect(first.signal).toBe('SIGKILL');
-    const resumed = await runCli(['optimize', '--resume', 'killed', '--json'], { cwd });
-    expect(resumed.code).toBe(0);
-
-    const read = (runDir: string) => {
-      const database = new Database(join(cwd, runDir, 'forge.db'), { readonly: true });
-      const steps = database.prepare('SELECT * FROM steps ORDER BY step').all();
-      const candidates = database
-        .prepare(
-          'SELECT candidate, parent, validation_score, prompts FROM candidates ORDER BY candidate',
-        )
-        .all();
-      const synthetic = database
-        .prepare("SELECT id, input, gold FROM instances WHERE origin = 'synthetic' ORDER BY id")
-        .all();
-      const paid = (
-        database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
-          n: number;
-        }
-      ).n;
-      database.close();
-      return { steps, candidates, synthetic, paid };
-    };
-    const expected = read('reference');
-    const actual = read('killed');
-    expect(actual.steps).toEqual(expected.steps);
-    expect(actual.candidates).toEqual(expected.candidates);
-    expect(actual.synthetic).toEqual(expected.synthetic);
+    await killAndResume(cwd, eventAtStep('step-end', 9));
+    const expected = readRunContents(join(cwd, 'reference'));
+    const actual = readRunContents(join(cwd, 'killed'));
+    expect(sameResult(actual)).toEqual(sameResult(expected));
     // At most the calls in flight at the kill are paid twice: 8 task + 8 optimizer slots.
     expect(actual.paid - expected.paid).toBeGreaterThanOrEqual(0);
     expect(actual.paid - expected.paid).toBeLessThanOrEqual(16);
-    const result = (runDir: string) =>
-      JSON.parse(readFileSync(join(cwd, runDir, 'result.json'), 'utf8'));
-    expect({ ...result('killed'), runDir: '' }).toEqual({ ...result('reference'), runDir: '' });
   }, 120_000);
 });
 

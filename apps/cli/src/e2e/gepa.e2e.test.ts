@@ -1,9 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { jsonEvents, runCli, startCli } from './run-cli.js';
+import { eventAtStep, killAndResume, readMethodRun } from './kill-and-resume.js';
+import { jsonEvents, runCli } from './run-cli.js';
 
 // `forge optimize --method gepa-merge` end to end on the offline simulated world (SIMULATED
 // models only): a run cut by kill -9 and resumed ends exactly where an uninterrupted one does.
@@ -23,52 +23,23 @@ const config = [
   '  maxEvaluations: 400',
 ].join('\n');
 
-function read(cwd: string, runDir: string) {
-  const database = new Database(join(cwd, runDir, 'forge.db'), { readonly: true });
-  const checkpoint = database.prepare('SELECT header, saves, state FROM checkpoint').get();
-  const records = database
-    .prepare('SELECT save, kind, step, data FROM checkpoint_records ORDER BY seq')
-    .all();
-  database.close();
-  const result = JSON.parse(readFileSync(join(cwd, runDir, 'result.json'), 'utf8'));
-  return { checkpoint, records, result: { ...result, runDir: '' } };
-}
-
 describe('forge optimize --method gepa-merge', () => {
   it('reaches the same final state after kill -9 and --resume', async () => {
     const cwd = join(root, 'resume');
     mkdirSync(cwd, { recursive: true });
     writeFileSync(join(cwd, 'forge.config.yaml'), `${config}\n`);
-    const reference = await runCli(['optimize', '--run-dir', 'reference', '--json'], { cwd });
-    expect(reference.code).toBe(0);
+    const { reference } = await killAndResume(cwd, eventAtStep('step-end', 6));
     const end = jsonEvents(reference.stdout).at(-1) as Record<string, unknown>;
     expect(end).toMatchObject({ type: 'run-end', method: 'gepa-merge', simulated: true });
     expect(end['evaluationsUsed'] as number).toBeLessThanOrEqual(400);
     expect(end['bestScore'] as number).toBeGreaterThan(end['seedScore'] as number);
 
-    let killed = false;
-    const interrupted = startCli(['optimize', '--run-dir', 'killed', '--json'], {
-      cwd,
-      onStdoutLine: (line, child) => {
-        if (!killed && line.includes('"type":"step-end"') && line.includes('"step":6,')) {
-          killed = true;
-          child.kill('SIGKILL');
-        }
-      },
-    });
-    expect((await interrupted.done).signal).toBe('SIGKILL');
-    const resumed = await runCli(['optimize', '--resume', 'killed', '--json'], { cwd });
-    expect(resumed.code).toBe(0);
-    expect(jsonEvents(resumed.stdout).find((event) => event.type === 'run-start')).toMatchObject({
-      resumed: true,
-    });
-
-    const expected = read(cwd, 'reference');
-    const actual = read(cwd, 'killed');
+    const expected = readMethodRun(join(cwd, 'reference'));
+    const actual = readMethodRun(join(cwd, 'killed'));
     expect(actual.checkpoint).toEqual(expected.checkpoint);
     expect(actual.records).toEqual(expected.records);
     expect(actual.result).toEqual(expected.result);
-    expect(actual.result.summary.mergesTested).toBeGreaterThan(0);
+    expect((actual.result['summary'] as { mergesTested: number }).mergesTested).toBeGreaterThan(0);
   });
 
   it('prints its merges and a summary labelled SIMULATED without --json', async () => {

@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { expect } from 'vitest';
+import { type CliResult, jsonEvents, runCli, startCli } from './run-cli.js';
+
+/** The two finished runs of `killAndResume`, by run directory name under its `cwd`. */
+export interface KillAndResume {
+  /** The uninterrupted run, in `reference`. */
+  readonly reference: CliResult;
+  /** The `--resume` of the run killed in `killed`. */
+  readonly resumed: CliResult;
+}
+
+/**
+ * Runs `forge optimize --json` from `cwd`'s config twice: once to the end in `reference`, and
+ * once in `killed`, killed with SIGKILL at the first stdout line `killAt` accepts and then
+ * resumed to the end. Fails the test when the kill never happened or the resume did not finish.
+ */
+export async function killAndResume(
+  cwd: string,
+  killAt: (line: string) => boolean,
+): Promise<KillAndResume> {
+  const reference = await runCli(['optimize', '--run-dir', 'reference', '--json'], { cwd });
+  expect(reference.code, reference.stderr).toBe(0);
+  let killed = false;
+  const interrupted = startCli(['optimize', '--run-dir', 'killed', '--json'], {
+    cwd,
+    onStdoutLine: (line, child) => {
+      if (!killed && killAt(line)) {
+        killed = true;
+        child.kill('SIGKILL');
+      }
+    },
+  });
+  expect((await interrupted.done).signal).toBe('SIGKILL');
+  const resumed = await runCli(['optimize', '--resume', 'killed', '--json'], { cwd });
+  expect(resumed.code, resumed.stderr).toBe(0);
+  expect(jsonEvents(resumed.stdout).find((event) => event.type === 'run-start')).toMatchObject({
+    resumed: true,
+  });
+  return { reference, resumed };
+}
+
+/** A `killAt` for the JSON event of `type` (e.g. `step-end`) at `step`. */
+export function eventAtStep(type: string, step: number): (line: string) => boolean {
+  return (line) => line.includes(`"type":"${type}"`) && line.includes(`"step":${step},`);
+}
+
+/** What a peer method's finished run saved: its checkpoint, its records, calls paid, result. */
+export interface MethodRunContents {
+  /** The checkpoint row: header, number of saves and state. */
+  readonly checkpoint: { header: string; saves: number; state: string };
+  /** Every checkpoint record in order (save, kind, step, data). */
+  readonly records: { save: number; kind: string; step: number; data: string }[];
+  /** Model calls paid for (not answered from the cache). */
+  readonly paid: number;
+  /** `result.json` without its run directory. */
+  readonly result: Record<string, unknown>;
+}
+
+/** Reads a finished method run's checkpoint, records, paid calls and result (read-only). */
+export function readMethodRun(runDir: string): MethodRunContents {
+  const database = new Database(join(runDir, 'forge.db'), { readonly: true });
+  try {
+    const checkpoint = database
+      .prepare('SELECT header, saves, state FROM checkpoint')
+      .get() as MethodRunContents['checkpoint'];
+    const records = database
+      .prepare('SELECT save, kind, step, data FROM checkpoint_records ORDER BY seq')
+      .all() as MethodRunContents['records'];
+    const paid = (
+      database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
+        n: number;
+      }
+    ).n;
+    const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as object;
+    return { checkpoint, records, paid, result: { ...result, runDir: '' } };
+  } finally {
+    database.close();
+  }
+}
