@@ -1,25 +1,10 @@
+import type { MethodRunStartEvent } from '@forge/method';
 import type { AssignmentOutcome } from '@forge/memory';
 import type { ProposalOutcome } from '../state/search-state.js';
 import type { ContractWarning } from '../warnings/contract-warnings.js';
 
-/** The run started (or resumed). */
-export interface RunStartEvent {
-  readonly type: 'run-start';
-  /** True when the run continues from a saved state. */
-  readonly resumed: boolean;
-  /** Completed steps at start. */
-  readonly step: number;
-  /** Evaluations already spent. */
-  readonly evaluationsUsed: number;
-  /** The evaluation budget. */
-  readonly maxEvaluations: number;
-  /** |D| at start. */
-  readonly trainingSize: number;
-  /** |V|. */
-  readonly validationSize: number;
-  /** Module names. */
-  readonly modules: readonly string[];
-}
+/** The run started (or resumed): the start event every method emits. */
+export type RunStartEvent = MethodRunStartEvent;
 
 /** A step began: its parent, module and minibatch are decided. */
 export interface StepStartEvent {

@@ -1,4 +1,5 @@
 import type { ContractWarning } from '@forge/core';
+import type { Verdict } from '@forge/verify';
 
 /** One message of a module invocation, flattened for display. */
 export interface RunReportMessage {
@@ -79,26 +80,8 @@ export interface RunReportProposal {
   readonly reflection?: string;
 }
 
-/** The verifier's answer to one synthesis attempt. */
-export type RunReportVerdict =
-  | {
-      /** The answer followed the contract. */
-      readonly ok: true;
-      /** Is the example valid for the task, with correct gold? */
-      readonly validity: boolean;
-      /** Why, in the verifier's words. */
-      readonly validityReason: string;
-      /** Does it follow the failure mode and the mutation intent? */
-      readonly faithfulness: boolean;
-      /** Why, in the verifier's words. */
-      readonly faithfulnessReason: string;
-    }
-  | {
-      /** The answer broke the contract. */
-      readonly ok: false;
-      /** What was wrong with it. */
-      readonly reason: string;
-    };
+/** The verifier's answer to one synthesis attempt, as `@forge/verify` parsed it. */
+export type RunReportVerdict = Verdict;
 
 /** The failed evaluation a synthesis attempt started from. */
 export interface RunReportSourceObservation {
