@@ -1,5 +1,5 @@
-import type { MethodRunStartEvent } from '@forge/method';
 import type { AssignmentOutcome } from '@forge/memory';
+import type { MethodRunStartEvent } from '@forge/method';
 import type { ProposalOutcome } from '../state/search-state.js';
 import type { ContractWarning } from '../warnings/contract-warnings.js';
 
