@@ -1,5 +1,5 @@
 import type { RunReportData } from '../data/run-report-data.js';
-import { type PlotArea, renderBottomAxis, renderLeftAxis } from '../primitives/axis.js';
+import type { PlotArea } from '../primitives/axis.js';
 import { bestScoreSteps, stepPath } from '../primitives/best-score-steps.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
 import { categoricalColor } from '../primitives/chart-palette.js';
@@ -7,6 +7,7 @@ import { finiteOr } from '../primitives/finite-or.js';
 import { formatCount, formatScore } from '../primitives/format-value.js';
 import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
 import { scoreDomain } from '../primitives/score-domain.js';
+import { renderScoreEvaluationAxes } from '../primitives/score-evaluation-axes.js';
 import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 import { evaluationsSpent, formatScoreTick } from './score-curve-chart.js';
 
@@ -120,19 +121,12 @@ export function renderCompareScoreChart(runs: readonly RunReportData[]): string 
   );
   const body = [
     svgElement('g', { class: 'legend' }, legend),
-    renderLeftAxis({
+    renderScoreEvaluationAxes({
       area,
-      ticks: y.ticks(5),
-      position: y.map,
-      format: formatScoreTick,
-      label: 'Mean validation score',
-    }),
-    renderBottomAxis({
-      area,
-      ticks: x.ticks(6),
-      position: x.map,
-      format: formatCount,
-      label: 'Task-model evaluations spent',
+      x,
+      y,
+      formatScore: formatScoreTick,
+      scoreLabel: 'Mean validation score',
     }),
     ...series,
   ].join('');

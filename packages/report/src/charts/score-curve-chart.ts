@@ -1,11 +1,12 @@
 import type { RunReportCandidate, RunReportData } from '../data/run-report-data.js';
-import { type PlotArea, renderBottomAxis, renderLeftAxis } from '../primitives/axis.js';
+import type { PlotArea } from '../primitives/axis.js';
 import { bestScoreSteps, stepPath } from '../primitives/best-score-steps.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
 import { finiteOr } from '../primitives/finite-or.js';
 import { formatCount, formatScore } from '../primitives/format-value.js';
 import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
 import { scoreDomain } from '../primitives/score-domain.js';
+import { renderScoreEvaluationAxes } from '../primitives/score-evaluation-axes.js';
 import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 
 const width = 960;
@@ -168,19 +169,13 @@ export function renderScoreCurveChart(data: RunReportData): string {
   const body = [
     unspent,
     renderLegend(best),
-    renderLeftAxis({
+    renderScoreEvaluationAxes({
       area,
-      ticks: y.ticks(5),
-      position: y.map,
-      format: formatScoreTick,
-      label: 'Mean validation score',
-    }),
-    renderBottomAxis({
-      area,
-      ticks: x.ticks(6),
-      position: x.map,
-      format: formatCount,
-      label: `Task-model evaluations spent${budgetNote}`,
+      x,
+      y,
+      formatScore: formatScoreTick,
+      scoreLabel: 'Mean validation score',
+      evaluationsNote: budgetNote,
     }),
     svgElement('g', { class: 'markers' }, markers),
     line,

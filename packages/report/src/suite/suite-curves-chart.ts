@@ -1,11 +1,12 @@
 import { benchmarkLabel, methodLabel, type SuiteCellResult } from '@forge/suite';
-import { type PlotArea, renderBottomAxis, renderLeftAxis } from '../primitives/axis.js';
+import type { PlotArea } from '../primitives/axis.js';
 import { stepPath } from '../primitives/best-score-steps.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
 import { categoricalColor } from '../primitives/chart-palette.js';
 import { formatCount, formatScore } from '../primitives/format-value.js';
 import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
 import { scoreDomain } from '../primitives/score-domain.js';
+import { renderScoreEvaluationAxes } from '../primitives/score-evaluation-axes.js';
 import { svgElement, svgTitle } from '../primitives/svg-element.js';
 import type { SuiteReportData } from './suite-report-data.js';
 import { chartId, methodLegend } from './suite-score-bars-chart.js';
@@ -107,19 +108,12 @@ export function renderSuiteCurvesChart(
       height,
       body: [
         methodLegend({ ...spec, methods }, labels, area.left),
-        renderLeftAxis({
+        renderScoreEvaluationAxes({
           area,
-          ticks: y.ticks(5),
-          position: y.map,
-          format: (value) => value.toFixed(2),
-          label: 'Best mean validation score',
-        }),
-        renderBottomAxis({
-          area,
-          ticks: x.ticks(6),
-          position: x.map,
-          format: formatCount,
-          label: 'Task-model evaluations spent',
+          x,
+          y,
+          formatScore: (value) => value.toFixed(2),
+          scoreLabel: 'Best mean validation score',
         }),
         ...cells.map(line),
       ].join(''),
