@@ -10,7 +10,7 @@ import {
   toyTaskModel,
 } from '@forge/core/testing';
 import { defineSignature } from '@forge/program';
-import { openRunDatabase, SqliteRunStore } from '@forge/store';
+import { acquireLease, leaseFileName, openRunDatabase, SqliteRunStore } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadReportData } from './load-report-data.js';
 
@@ -168,10 +168,14 @@ describe('loadReportData', () => {
 
   it('calls a running run whose writer is gone interrupted, and marks unpriced roles', async () => {
     const { runDir } = await recordRun('killed', { maxSteps: 2 });
+    // Saved as running: running while its lease is held, interrupted once nobody holds it.
+    const writer = acquireLease(join(runDir, leaseFileName), {
+      description: 'a test writer',
+      heartbeatMs: false,
+    });
     expect(load(runDir).run.status).toBe('running');
-    expect(load(runDir, { host: 'test-host', isAlive: () => false }).run.status).toBe(
-      'interrupted',
-    );
+    writer.release();
+    expect(load(runDir).run.status).toBe('interrupted');
     const database = openRunDatabase(runDir);
     database
       .prepare("INSERT INTO meta (key, value) VALUES ('unpriced_models', ?)")

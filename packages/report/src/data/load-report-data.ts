@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import type { RunHeader } from '@forge/core';
-import type { RunDatabase } from '@forge/store';
+import { inspectLease, leaseFileName, type RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
 import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
@@ -96,7 +97,7 @@ function read(
     database,
     "SELECT count(*) AS n FROM instances WHERE origin = 'synthetic'",
   );
-  const status: RunReportStatus = runStatus(meta, probe);
+  const status: RunReportStatus = runStatus(meta, probe, inspectLease(join(runDir, leaseFileName)));
   const simulated = meta.get('simulated') === 'true';
   // Methods other than Forge's variants keep no candidates table: their lineage comes from the
   // checkpoint records they saved.

@@ -32,6 +32,28 @@ describe('runStatus', () => {
     expect(runStatus(meta({}), probe([]))).toBe('running');
   });
 
+  it('trusts the lease when there is one: held is running, stale or free is interrupted', () => {
+    const running = meta({ status: 'running', writer_pid: '1', writer_host: 'elsewhere' });
+    const holder = {
+      version: 1,
+      token: 't',
+      pid: 1,
+      host: 'elsewhere',
+      description: 'forge optimize',
+      acquiredAt: '2026-12-03T10:00:00Z',
+      heartbeatAt: '2026-12-03T10:00:00Z',
+      ttlMs: 30_000,
+    } as const;
+    const held = { state: 'held', holder, reason: 'heartbeat 2 s ago' } as const;
+    const stale = { state: 'stale', holder, reason: 'no heartbeat for 45 s' } as const;
+    expect(runStatus(running, probe([]), held)).toBe('running');
+    expect(runStatus(running, probe([]), stale)).toBe('interrupted');
+    expect(runStatus(running, probe([]), { state: 'free' })).toBe('interrupted');
+    // A lease being rewritten says nothing: the saved writer decides, as without a lease.
+    expect(runStatus(running, probe([]), { state: 'unreadable', reason: 'empty' })).toBe('running');
+    expect(runStatus(meta({ status: 'completed' }), probe([]), held)).toBe('completed');
+  });
+
   it('checks real processes with the local probe', () => {
     const host = hostname();
     const self = meta({ status: 'running', writer_pid: String(process.pid), writer_host: host });

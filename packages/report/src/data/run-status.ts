@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import type { LeaseState } from '@forge/store';
 
 /** How a run looks from outside: as saved, or `interrupted` when it says running but nobody writes it. */
 export type RunStatus = 'running' | 'completed' | 'stopped' | 'failed' | 'interrupted';
@@ -26,17 +27,22 @@ export const localWriterProbe: WriterProbe = {
 };
 
 /**
- * The status to show for a run, from its saved `status`, `writer_pid` and `writer_host` meta
- * values. A run killed with `kill -9` (or by a crash or power loss) never writes its final
- * status, so it stays `running`; when its writer ran on this machine and is gone, it is
- * `interrupted`. A writer on another machine cannot be checked, so its run stays `running`.
+ * The status to show for a run, from its saved `status` and its writer. A run killed with
+ * `kill -9` (or by a crash, power loss or a lost machine) never writes its final status, so it
+ * stays `running`. Its lease (`forge.lock`, read with `inspectLease`) says whether anyone still
+ * writes it: held → `running`; stale (the holder's process is gone, or on another machine its
+ * heartbeat stopped) or free → `interrupted`. Without a readable lease (runs older than the
+ * lease), the saved `writer_pid` and `writer_host` are checked on this machine only.
  */
 export function runStatus(
   meta: ReadonlyMap<string, string>,
   probe: WriterProbe = localWriterProbe,
+  lease?: LeaseState,
 ): RunStatus {
   const saved = meta.get('status') ?? 'running';
   if (saved === 'completed' || saved === 'stopped' || saved === 'failed') return saved;
+  if (lease?.state === 'held') return 'running';
+  if (lease?.state === 'stale' || lease?.state === 'free') return 'interrupted';
   const pid = Number(meta.get('writer_pid'));
   const host = meta.get('writer_host');
   if (!Number.isInteger(pid) || pid <= 0 || host !== probe.host) return 'running';

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runStatus, type WriterProbe } from '@forge/report';
-import { guardStore, openRunDatabase, StoreError } from '@forge/store';
+import { guardStore, inspectLease, leaseFileName, openRunDatabase, StoreError } from '@forge/store';
 import { isRunDirectory } from '../run/run-directory.js';
 
 /** One run, as `forge runs` lists it. */
@@ -96,7 +96,7 @@ function listing(
     runDir,
     benchmark: meta.get('benchmark') ?? '?',
     variant: meta.get('variant') ?? '?',
-    status: runStatus(meta, probe),
+    status: runStatus(meta, probe, inspectLease(join(runDir, leaseFileName))),
     createdAt: meta.get('created_at') ?? '',
     steps: progress?.step ?? 0,
     evaluationsUsed: progress?.evaluations_used ?? 0,
