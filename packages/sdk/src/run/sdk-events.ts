@@ -1,6 +1,7 @@
 import type { ContractWarning, SearchEvent } from '@forge/core';
 import type { MethodNoteEvent } from '@forge/method';
 import type { EndpointPoolEvent, EndpointPoolStatus } from '@forge/provider';
+import type { RecordedRetry } from '@forge/store';
 
 /** The run is ready: data loaded, models resolved, run directory open. */
 export interface RunPreparedEvent {
@@ -76,27 +77,12 @@ export interface ArtifactsWrittenEvent {
   readonly files: readonly string[];
 }
 
-/** A model call failed and is being tried again (also a row of `call_retries`). */
-export interface CallRetriedEvent {
+/**
+ * A model call failed and is being tried again: the fields of its `call_retries` row (see
+ * `RecordedRetry`), without the time stamp.
+ */
+export interface CallRetriedEvent extends Omit<RecordedRetry, 'at'> {
   readonly type: 'call-retried';
-  /** The call's role (`task`, `reflect`, …), when it had one. */
-  readonly role?: string;
-  /** Provider name. */
-  readonly provider: string;
-  /** Model id. */
-  readonly model: string;
-  /** The attempt that failed, 1-based. */
-  readonly attempt: number;
-  /** Wait before the next attempt, in ms. */
-  readonly delayMs: number;
-  /** True when the server asked for the wait (`retry-after`). */
-  readonly fromRetryAfter: boolean;
-  /** Kind of failure: `http`, `connection`, `timeout`, `unreadable-response`, … */
-  readonly errorKind?: string;
-  /** HTTP status, when there was one. */
-  readonly statusCode?: number;
-  /** The failure, credentials redacted. */
-  readonly message: string;
 }
 
 /** A consistent backup of the run's database was written (`forge.backup.db`). */
