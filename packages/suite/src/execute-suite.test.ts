@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { doneResult, smallSpec } from './__fixtures__/cell-results.js';
-import { type CellRunner, executeSuite } from './execute-suite.js';
+import { executeSuite } from './execute-suite.js';
 import { planSuite } from './plan-suite.js';
+import type { CellRunner } from './run-suite-cell.js';
 import type { SuiteCell } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import type { SuiteEvent } from './suite-event.js';

@@ -1,27 +1,8 @@
-import { cellReadiness, exceedsCeiling } from './cell-ceiling.js';
+import { cellReadiness } from './cell-ceiling.js';
+import { type CellRunner, heldBackResult, runSuiteCell } from './run-suite-cell.js';
 import type { SuiteCell } from './suite-cell.js';
-import { pendingResult, type SuiteCellResult } from './suite-cell-result.js';
+import type { SuiteCellResult } from './suite-cell-result.js';
 import type { SuiteEvent, SuiteProgress } from './suite-event.js';
-
-/** What a cell runner gets besides the cell and its ceiling. */
-export interface CellRunContext {
-  /** The cell's run directory, relative to the suite directory. */
-  readonly runDir: string;
-  /** Every result so far (dependencies are done): the transfer source's, for one. */
-  readonly results: ReadonlyMap<string, SuiteCellResult>;
-  /** Graceful stop: finish the current unit of work, save, and return a `pending` result. */
-  readonly stopSignal?: AbortSignal;
-}
-
-/**
- * Runs one cell and returns its result: `done`, `failed` with the error, or `pending` when a
- * stop request ended it part-way (a later call continues it). The suite's only effect.
- */
-export type CellRunner = (
-  cell: SuiteCell,
-  ceiling: number | null,
-  context: CellRunContext,
-) => Promise<SuiteCellResult>;
 
 /** Options of `executeSuite`. */
 export interface ExecuteSuiteOptions {
@@ -104,16 +85,7 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
     }
     const readiness = cellReadiness(cell, results);
     if (!readiness.ready) {
-      const reason =
-        readiness.blockedBy === undefined
-          ? `waiting for ${readiness.waitingFor.join(', ')}`
-          : `blocked: ${readiness.blockedBy} failed; fix it and resume the suite`;
-      const previous = results.get(cell.id);
-      results.set(cell.id, {
-        ...(previous ?? pendingResult(cell, runDirOf(cell))),
-        status: 'pending',
-        error: reason,
-      });
+      results.set(cell.id, heldBackResult(cell, readiness, runDirOf(cell), results.get(cell.id)));
       emit({
         type: 'cell-blocked',
         cell,
@@ -129,28 +101,14 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
       ceiling: readiness.ceiling,
       ...progress(),
     });
-    const runDir = runDirOf(cell);
-    let result: SuiteCellResult;
-    try {
-      result = await options.runCell(cell, readiness.ceiling, {
-        runDir,
-        results,
-        ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
-      });
-    } catch (error) {
-      result = {
-        ...pendingResult(cell, runDir),
-        status: 'failed',
-        error: error instanceof Error ? error.message : String(error),
-      };
-    }
-    // The suite, not the runner, owns the alignment facts.
-    result = {
-      ...result,
+    const result = await runSuiteCell({
+      cell,
       ceiling: readiness.ceiling,
-      exceededCeiling: exceedsCeiling(readiness.ceiling, result.evaluationsUsed),
-      runDir,
-    };
+      runDir: runDirOf(cell),
+      results,
+      runCell: options.runCell,
+      ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+    });
     results.set(cell.id, result);
     ran.push(cell.id);
     await options.onResult?.(result, results);

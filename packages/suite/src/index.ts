@@ -8,8 +8,6 @@ export {
 export { type CellGroup, type GroupScore, groupScore } from './cell-scores.js';
 export { detailsTable } from './details-table.js';
 export {
-  type CellRunContext,
-  type CellRunner,
   defaultCellRunDir,
   type ExecuteSuiteOptions,
   type ExecuteSuiteResult,
@@ -18,6 +16,13 @@ export {
 export { mainTable } from './main-table.js';
 export { mergeSuiteResults } from './merge-suite-results.js';
 export { planSuite, type SuitePlan, type SuiteRow } from './plan-suite.js';
+export {
+  type CellRunContext,
+  type CellRunner,
+  heldBackResult,
+  type RunSuiteCellOptions,
+  runSuiteCell,
+} from './run-suite-cell.js';
 export {
   type CellFilter,
   type CellFilterKey,
