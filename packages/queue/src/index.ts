@@ -1,0 +1,26 @@
+export {
+  type CellRunRequest,
+  type CellWorker,
+  type CellWorkerEvent,
+  type CellWorkerOptions,
+  startCellWorker,
+} from './cell-worker.js';
+export { cellJobName, enqueueReadyCells } from './enqueue-ready-cells.js';
+export { SuiteQueueError, type SuiteQueueErrorReason } from './queue-error.js';
+export {
+  cellsToEnqueue,
+  type QueueProgress,
+  queueProgress,
+  settledResults,
+} from './queue-progress.js';
+export { parseQueueUrl, type QueueUrl } from './queue-url.js';
+export { connectRedis } from './redis-connection.js';
+export {
+  type PublishOutcome,
+  type QueuedCellState,
+  type QueueWorkerInfo,
+  SuiteQueue,
+  type SuiteQueueStatus,
+} from './suite-queue.js';
+export { cellJobId, defaultQueueName, suiteKeyOf } from './suite-queue-keys.js';
+export type { CellJobData, SuiteRecord } from './suite-record.js';

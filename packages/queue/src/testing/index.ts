@@ -1,0 +1,1 @@
+export { redisServerPath, startRedisServer, type TestRedisServer } from './redis-server.js';
