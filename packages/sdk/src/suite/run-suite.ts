@@ -1,34 +1,15 @@
-import { join, resolve } from 'node:path';
 import {
   type CellFilter,
-  collectSuiteResults,
-  defaultCellRunDir,
   executeSuite,
-  parseCellFilter,
-  parseShard,
   type Shard,
-  type SuiteCellResult,
-  SuitePlanError,
   type SuiteResults,
   type SuiteTable,
-  selectCells,
 } from '@forge/suite';
-import { ConfigError } from '../config/config-error.js';
-import type { RawConfig } from '../config/load-config.js';
-import { type PreparedSuite, prepareSuite } from './prepare-suite.js';
+import { openSuite } from './open-suite.js';
 import { createSuiteCellRunner } from './suite-cell-runner.js';
 import type { SuiteConfigInput } from './suite-config-schema.js';
-import {
-  checkSuiteDirectory,
-  loadSavedSuite,
-  readSuiteResults,
-  saveSuite,
-  suitePlanFileName,
-  writeAtomically,
-} from './suite-directory.js';
 import type { SuiteRunEvent } from './suite-run-events.js';
-import { writeGrpoExport } from './write-grpo-export.js';
-import { writeSuiteOutputs } from './write-suite-outputs.js';
+import { writeSuiteFiles } from './write-suite-files.js';
 
 /** Options of `runSuite` besides the config. */
 export interface RunSuiteOptions {
@@ -87,63 +68,8 @@ export async function runSuite(
   config: SuiteConfigInput | undefined,
   options: RunSuiteOptions,
 ): Promise<RunSuiteResult> {
-  const dir = resolve(options.dir);
-  const resume = options.resume === true;
-  checkSuiteDirectory(dir, resume);
-  const saved = resume ? loadSavedSuite(dir) : undefined;
-  const raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>> =
-    config === undefined && saved !== undefined
-      ? { file: join(dir, 'suite.json'), value: saved.config }
-      : {
-          file: options.configFile ?? '<options>',
-          value: config,
-          ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
-        };
-  const suite = await prepareSuite(raw, {
-    ...(options.environment === undefined ? {} : { environment: options.environment }),
-    ...(saved === undefined ? {} : { name: saved.name }),
-  });
-  if (saved !== undefined && saved.digest !== suite.digest) {
-    throw new ConfigError({
-      file: raw.file,
-      message: `differs from the config ${dir} was started with (digest ${saved.digest}, now ${suite.digest}); resume a suite with its own config, or start a new directory`,
-    });
-  }
-  const selected = selection(suite, options);
-  if (saved === undefined) {
-    saveSuite(dir, {
-      formatVersion: 1,
-      name: suite.name,
-      digest: suite.digest,
-      config: suite.config,
-      labels: suite.labels,
-    });
-  }
-  writeAtomically(join(dir, suitePlanFileName), `${JSON.stringify(suite.plan, null, 2)}\n`);
+  const { dir, suite, selected, previous } = await openSuite(config, options);
   const emit = (event: SuiteRunEvent) => options.onEvent?.(event);
-  emit({
-    type: 'suite-prepared',
-    dir,
-    name: suite.name,
-    digest: suite.digest,
-    resumed: saved !== undefined,
-    cells: suite.plan.cells.length,
-    simulated: suite.simulated,
-  });
-  const previous = readSuiteResults(dir);
-  const outputs = (results: ReadonlyMap<string, SuiteCellResult>) =>
-    writeSuiteOutputs({
-      dir,
-      results: collectSuiteResults({
-        plan: suite.plan,
-        name: suite.name,
-        digest: suite.digest,
-        results,
-        runDirOf: defaultCellRunDir,
-      }),
-      spec: suite.spec,
-      labels: suite.labels,
-    });
   const execution = await executeSuite({
     cells: selected.cells,
     previous,
@@ -156,30 +82,19 @@ export async function runSuite(
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
       onCellEvent: (cell, event) => emit({ type: 'cell-progress', cell, event }),
     }),
-    onResult: (_result, results) => {
-      outputs(results);
+    onResult: async (_result, results) => {
+      await writeSuiteFiles(dir, suite, results, { final: false });
     },
     onEvent: emit,
     ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
   });
-  const written = outputs(execution.results);
-  const results = collectSuiteResults({
-    plan: suite.plan,
-    name: suite.name,
-    digest: suite.digest,
-    results: execution.results,
-    runDirOf: defaultCellRunDir,
-  });
-  const files = [...written.files];
-  if (suite.config.transfer?.grpoExport !== false && suite.spec.transfer !== undefined) {
-    files.push(...(await writeGrpoExport({ dir, suite, results })));
-  }
+  const { results, tables, files } = await writeSuiteFiles(dir, suite, execution.results);
   emit({ type: 'suite-outputs-written', dir, files });
   const visited = new Set(selected.cells.map((cell) => cell.id));
   return {
     dir,
     results,
-    tables: written.tables,
+    tables,
     files,
     ran: execution.ran,
     failed: results.cells
@@ -187,28 +102,4 @@ export async function runSuite(
       .map((cell) => cell.id),
     stopped: execution.stopped,
   };
-}
-
-function selection(suite: PreparedSuite, options: RunSuiteOptions) {
-  try {
-    return selectCells(suite.plan, {
-      ...(options.only === undefined
-        ? {}
-        : {
-            only: typeof options.only === 'string' ? parseCellFilter(options.only) : options.only,
-          }),
-      ...(options.cells === undefined ? {} : { cells: options.cells }),
-      ...(options.shard === undefined
-        ? {}
-        : { shard: typeof options.shard === 'string' ? parseShard(options.shard) : options.shard }),
-    });
-  } catch (error) {
-    if (!SuitePlanError.isInstance(error)) throw error;
-    throw new ConfigError({
-      file: '<options>',
-      field: error.field,
-      message: error.message.replace(/^[^:]*: /, ''),
-      cause: error,
-    });
-  }
 }

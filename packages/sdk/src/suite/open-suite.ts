@@ -1,0 +1,115 @@
+import { join, resolve } from 'node:path';
+import {
+  parseCellFilter,
+  parseShard,
+  type SelectedCells,
+  type SuiteCellResult,
+  SuitePlanError,
+  selectCells,
+} from '@forge/suite';
+import { ConfigError } from '../config/config-error.js';
+import type { RawConfig } from '../config/load-config.js';
+import { type PreparedSuite, prepareSuite } from './prepare-suite.js';
+import type { RunSuiteOptions } from './run-suite.js';
+import type { SuiteConfigInput } from './suite-config-schema.js';
+import {
+  checkSuiteDirectory,
+  loadSavedSuite,
+  readSuiteResults,
+  saveSuite,
+  suitePlanFileName,
+  writeAtomically,
+} from './suite-directory.js';
+
+/** A suite directory opened to run: checked, prepared, saved, with its selection. */
+export interface OpenedSuite {
+  /** The suite directory, absolute. */
+  readonly dir: string;
+  /** The prepared suite. */
+  readonly suite: PreparedSuite;
+  /** The cells this invocation runs, and the dependencies it added. */
+  readonly selected: SelectedCells;
+  /** The results already in the directory, by cell id. */
+  readonly previous: Map<string, SuiteCellResult>;
+  /** True when continuing a saved suite. */
+  readonly resumed: boolean;
+}
+
+/**
+ * Opens a suite directory for a run — on this machine or on a queue: refuses a suite over
+ * another (or a resume where there is none), prepares the config (or the saved one), refuses a
+ * resume with another config, applies the selection, saves `suite.json` and `plan.json`, and
+ * emits `suite-prepared`.
+ */
+export async function openSuite(
+  config: SuiteConfigInput | undefined,
+  options: RunSuiteOptions,
+): Promise<OpenedSuite> {
+  const dir = resolve(options.dir);
+  const resume = options.resume === true;
+  checkSuiteDirectory(dir, resume);
+  const saved = resume ? loadSavedSuite(dir) : undefined;
+  const raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>> =
+    config === undefined && saved !== undefined
+      ? { file: join(dir, 'suite.json'), value: saved.config }
+      : {
+          file: options.configFile ?? '<options>',
+          value: config,
+          ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
+        };
+  const suite = await prepareSuite(raw, {
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+    ...(saved === undefined ? {} : { name: saved.name }),
+  });
+  if (saved !== undefined && saved.digest !== suite.digest) {
+    throw new ConfigError({
+      file: raw.file,
+      message: `differs from the config ${dir} was started with (digest ${saved.digest}, now ${suite.digest}); resume a suite with its own config, or start a new directory`,
+    });
+  }
+  const selected = selection(suite, options);
+  if (saved === undefined) {
+    saveSuite(dir, {
+      formatVersion: 1,
+      name: suite.name,
+      digest: suite.digest,
+      config: suite.config,
+      labels: suite.labels,
+    });
+  }
+  writeAtomically(join(dir, suitePlanFileName), `${JSON.stringify(suite.plan, null, 2)}\n`);
+  options.onEvent?.({
+    type: 'suite-prepared',
+    dir,
+    name: suite.name,
+    digest: suite.digest,
+    resumed: saved !== undefined,
+    cells: suite.plan.cells.length,
+    simulated: suite.simulated,
+  });
+  return { dir, suite, selected, previous: readSuiteResults(dir), resumed: saved !== undefined };
+}
+
+function selection(suite: PreparedSuite, options: RunSuiteOptions) {
+  try {
+    return selectCells(suite.plan, {
+      ...(options.only === undefined
+        ? {}
+        : {
+            only: typeof options.only === 'string' ? parseCellFilter(options.only) : options.only,
+          }),
+      ...(options.cells === undefined ? {} : { cells: options.cells }),
+      ...(options.shard === undefined
+        ? {}
+        : { shard: typeof options.shard === 'string' ? parseShard(options.shard) : options.shard }),
+    });
+  } catch (error) {
+    if (!SuitePlanError.isInstance(error)) throw error;
+    throw new ConfigError({
+      file: '<options>',
+      field: error.field,
+      message: error.message.replace(/^[^:]*: /, ''),
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  collectSuiteResults,
+  defaultCellRunDir,
+  type SuiteCellResult,
+  type SuiteResults,
+  type SuiteTable,
+} from '@forge/suite';
+import type { PreparedSuite } from './prepare-suite.js';
+import { writeGrpoExport } from './write-grpo-export.js';
+import { writeSuiteOutputs } from './write-suite-outputs.js';
+
+/** What a suite's files say. */
+export interface SuiteFiles {
+  /** The `results.json` document. */
+  readonly results: SuiteResults;
+  /** The tables. */
+  readonly tables: readonly SuiteTable[];
+  /** Files written, relative to the suite directory. */
+  readonly files: readonly string[];
+}
+
+/**
+ * The `results.json` document of a suite's cell results: one entry per planned cell, pending
+ * where there is no result yet.
+ */
+export function suiteResultsOf(
+  suite: PreparedSuite,
+  results: ReadonlyMap<string, SuiteCellResult>,
+): SuiteResults {
+  return collectSuiteResults({
+    plan: suite.plan,
+    name: suite.name,
+    digest: suite.digest,
+    results,
+    runDirOf: defaultCellRunDir,
+  });
+}
+
+/**
+ * Writes a suite's files from its cell results: `results.json`, the tables and the report
+ * after every cell (`final: false`), and the GRPO export of the transfer study too at the end —
+ * the same files whether the cells ran here or on a queue's workers.
+ */
+export async function writeSuiteFiles(
+  dir: string,
+  suite: PreparedSuite,
+  cellResults: ReadonlyMap<string, SuiteCellResult>,
+  options: { readonly final?: boolean } = {},
+): Promise<SuiteFiles> {
+  const results = suiteResultsOf(suite, cellResults);
+  const written = writeSuiteOutputs({
+    dir,
+    results,
+    spec: suite.spec,
+    labels: suite.labels,
+  });
+  const files = [...written.files];
+  if (
+    options.final !== false &&
+    suite.config.transfer?.grpoExport !== false &&
+    suite.spec.transfer !== undefined
+  ) {
+    files.push(...(await writeGrpoExport({ dir, suite, results })));
+  }
+  return { results, tables: written.tables, files };
+}
