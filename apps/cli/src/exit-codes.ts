@@ -54,6 +54,11 @@ export async function exitCodeFor(error: unknown): Promise<number> {
     if (APICallError.isInstance(cause) || RetryError.isInstance(cause)) return exitCodes.model;
     cause = (cause as { cause?: unknown } | null)?.cause;
   }
+  if (ForgeError.isInstance(error) && error.name === 'SuiteQueueError') {
+    const { SuiteQueueError } = await import('@forge/queue');
+    // Redis not answering is a server failure; a bad URL or an unknown suite is the user's to fix.
+    if (SuiteQueueError.isInstance(error) && error.reason === 'unreachable') return exitCodes.model;
+  }
   if (
     ConfigError.isInstance(error) ||
     InvalidArgumentError.isInstance(error) ||

@@ -9,6 +9,7 @@ import { reportCommands } from './commands/report-command.js';
 import { simCommand } from './commands/sim-command.js';
 import { suiteCommand } from './commands/suite-command.js';
 import { synthCommand } from './commands/synth-command.js';
+import { workerCommand } from './commands/worker-command.js';
 import { exitCodeFor, exitCodes } from './exit-codes.js';
 import type { Terminal } from './output/terminal.js';
 
@@ -40,6 +41,7 @@ export async function main(argv: readonly string[], terminal: Terminal): Promise
   demoCommand(program, terminal, setExit);
   optimizeCommand(program, terminal, setExit);
   suiteCommand(program, terminal, setExit);
+  workerCommand(program, terminal, setExit);
   synthCommand(program, terminal);
   evalCommand(program, terminal);
   reportCommands(program, terminal, setExit);

@@ -1,3 +1,4 @@
+export type { QueuedCellState, QueueWorkerInfo, SuiteQueueStatus } from '@forge/queue';
 export type {
   RunReportCandidate,
   RunReportCurvePoint,
@@ -129,6 +130,21 @@ export {
 export { grpoRewardDescription } from './suite/grpo-reward-description.js';
 export { parseSuiteConfig, suiteSchemaFileName } from './suite/load-suite-config.js';
 export { type MergeSuitesResult, mergeSuites } from './suite/merge-suites.js';
+export type {
+  QueuedSuiteEvent,
+  SuiteQueueDetachedEvent,
+  SuiteQueuedEvent,
+  SuiteQueueProgressEvent,
+  SuiteWorkerEvent,
+  WorkerCellProgressEvent,
+} from './suite/queue/queued-suite-events.js';
+export { queuedSuiteStatus } from './suite/queue/queued-suite-status.js';
+export {
+  type RunQueuedSuiteOptions,
+  type RunQueuedSuiteResult,
+  runQueuedSuite,
+} from './suite/queue/run-queued-suite.js';
+export { type RunSuiteWorkerOptions, runSuiteWorker } from './suite/queue/run-suite-worker.js';
 export { type RunSuiteOptions, type RunSuiteResult, runSuite } from './suite/run-suite.js';
 export {
   type SuiteConfig,

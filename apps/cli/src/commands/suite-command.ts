@@ -6,6 +6,7 @@ import { exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
+import { printQueueStatus, runQueuedSuiteAction } from './suite-queue-actions.js';
 
 interface SuiteFlags {
   config?: string;
@@ -16,6 +17,9 @@ interface SuiteFlags {
   cells?: string;
   dryRun?: boolean;
   json?: boolean;
+  queue?: string;
+  queueName?: string;
+  wait?: boolean;
 }
 
 /** `forge suite` and `forge suite merge`. */
@@ -47,9 +51,17 @@ export function suiteCommand(
     .option('--cells <id,…>', 'run only these cell ids')
     .option('--dry-run', 'estimate calls, tokens and cost of the selected cells, and spend nothing')
     .option('--json', 'print one JSON event per line')
+    .option(
+      '--queue <url>',
+      'run the cells on forge worker processes through this Redis queue (redis://host:port)',
+    )
+    .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
+    .option('--no-wait', 'with --queue: return once the cells are enqueued')
     .action(async (flags: SuiteFlags) => {
       // Imported here, so `forge --help` never loads the sdk.
-      const { estimateSuite, readConfigFile, runSuite } = await import('@forge/sdk');
+      const { estimateSuite, readConfigFile, runQueuedSuite, runSuite } = await import(
+        '@forge/sdk'
+      );
       const mode = outputMode(terminal, flags.json === true);
       const dir = flags.dir;
       if (dir === undefined && flags.dryRun !== true) {
@@ -115,6 +127,29 @@ export function suiteCommand(
         );
         return;
       }
+      if (flags.queue !== undefined) {
+        const queue = flags.queue;
+        const result = await runQueuedSuiteAction(
+          terminal,
+          mode,
+          setExit,
+          (queued) =>
+            runQueuedSuite(raw?.value as SuiteConfigInput | undefined, {
+              dir: dir as string,
+              resume: flags.resume === true,
+              ...selection,
+              ...where,
+              ...queued,
+            }),
+          {
+            queue,
+            ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
+            wait: flags.wait !== false,
+          },
+        );
+        if (result?.settled === true) printSuiteSummary(terminal, mode, result);
+        return;
+      }
       const renderer = createSuiteRenderer(terminal, mode);
       const interrupts = handleInterrupts((text) => terminal.err.write(text));
       try {
@@ -144,6 +179,42 @@ export function suiteCommand(
       } finally {
         interrupts.dispose();
       }
+    });
+  suite
+    .command('status')
+    .description(
+      'where a suite on a queue stands: cells queued, running, done, failed, and workers',
+    )
+    .option('--queue <url>', 'the queue: redis://host:port[/db]')
+    .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
+    .option('--dir <dir>', 'the suite directory')
+    .option('--json', 'print the status as one JSON line')
+    .action(async (flags: { queue?: string; queueName?: string; dir?: string; json?: boolean }) => {
+      const { queuedSuiteStatus } = await import('@forge/sdk');
+      // `forge suite` has these flags too, and commander may give them to it.
+      const parent = suite.opts<SuiteFlags>();
+      const queue = flags.queue ?? parent.queue;
+      const dir = flags.dir ?? parent.dir;
+      if (queue === undefined || dir === undefined) {
+        throw new InvalidArgumentError({
+          argument: queue === undefined ? '--queue' : '--dir',
+          message:
+            queue === undefined
+              ? '--queue: name the queue the suite runs on (redis://host:port)'
+              : '--dir: name the suite directory',
+        });
+      }
+      const queueName = flags.queueName ?? parent.queueName;
+      const status = await queuedSuiteStatus({
+        dir,
+        queue,
+        ...(queueName === undefined ? {} : { queueName }),
+      });
+      printQueueStatus(
+        terminal,
+        outputMode(terminal, flags.json === true || parent.json === true),
+        status,
+      );
     });
   suite
     .command('merge')

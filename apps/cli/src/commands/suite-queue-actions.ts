@@ -1,0 +1,82 @@
+import type { QueuedSuiteEvent, RunQueuedSuiteResult, SuiteQueueStatus } from '@forge/sdk';
+import { exitCodes } from '../exit-codes.js';
+import { handleInterrupts } from '../interrupts.js';
+import { createQueuedSuiteRenderer } from '../output/queued-suite-renderer.js';
+import { type OutputMode, type Terminal, table } from '../output/terminal.js';
+
+/** What `forge suite --queue` was given, besides the suite's own flags. */
+export interface QueuedSuiteFlags {
+  /** `redis://host:port`. */
+  readonly queue: string;
+  /** The BullMQ queue's name. */
+  readonly queueName?: string;
+  /** False with `--no-wait`. */
+  readonly wait: boolean;
+}
+
+/**
+ * `forge suite --queue …`: enqueues the suite, waits with progress (unless `--no-wait`), and
+ * prints the summary the local suite prints. Returns the result for the caller's summary.
+ */
+export async function runQueuedSuiteAction(
+  terminal: Terminal,
+  mode: OutputMode,
+  setExit: (code: number) => void,
+  run: (options: {
+    readonly queue: string;
+    readonly queueName?: string;
+    readonly wait: boolean;
+    readonly onEvent: (event: QueuedSuiteEvent) => void;
+    readonly stopSignal: AbortSignal;
+  }) => Promise<RunQueuedSuiteResult>,
+  flags: QueuedSuiteFlags,
+): Promise<RunQueuedSuiteResult | undefined> {
+  const renderer = createQueuedSuiteRenderer(terminal, mode);
+  // Ctrl-C ends the wait only: the cells belong to the workers.
+  const interrupts = handleInterrupts((text) => terminal.err.write(`${text}\n`));
+  try {
+    const result = await run({
+      queue: flags.queue,
+      ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
+      wait: flags.wait,
+      onEvent: renderer.onEvent,
+      stopSignal: interrupts.stopSignal,
+    });
+    if (interrupts.interrupted) setExit(exitCodes.interrupted);
+    else if (result.failed.length > 0) setExit(exitCodes.model);
+    return result;
+  } finally {
+    interrupts.dispose();
+  }
+}
+
+/** Prints `forge suite status --queue …`. */
+export function printQueueStatus(
+  terminal: Terminal,
+  mode: OutputMode,
+  status: SuiteQueueStatus,
+): void {
+  if (mode === 'json') {
+    terminal.out.write(`${JSON.stringify({ type: 'suite-queue-status', ...status })}\n`);
+    return;
+  }
+  const { counts } = status;
+  const lines = [
+    `suite ${status.suite.name} (${status.suite.dir}): ${counts.queued} queued, ${counts.running} running, ${counts.done} done, ${counts.failed} failed, ${counts.waiting} waiting for a dependency${counts.blocked > 0 ? `, ${counts.blocked} blocked by a failed cell` : ''} · $${status.progress.spentUsd.toFixed(2)} spent`,
+    status.workers.length === 0
+      ? 'workers: none connected'
+      : `workers: ${status.workers.map((worker) => `${worker.name} (${worker.address})`).join(', ')}`,
+    '',
+    table([
+      ['cell', 'state', 'worker', 'starts', 'note'],
+      ...status.cells.map((cell) => [
+        cell.id,
+        cell.state,
+        cell.worker ?? '',
+        cell.starts === undefined ? '' : String(cell.starts),
+        cell.error ?? (cell.stalls ? `re-queued ${cell.stalls}× after a stalled worker` : ''),
+      ]),
+    ]),
+  ];
+  terminal.out.write(`${lines.join('\n')}\n`);
+}

@@ -1,0 +1,30 @@
+import { resolve } from 'node:path';
+import type { SuiteQueueStatus } from '@forge/queue';
+import { loadSavedSuite } from '../suite-directory.js';
+
+/**
+ * Where a queued suite stands: its cells queued, running (with their workers), done, failed,
+ * waiting for a dependency or blocked by a failed one, and the workers connected to the queue.
+ */
+export async function queuedSuiteStatus(options: {
+  /** The suite directory (where `forge suite --queue` was started). */
+  readonly dir: string;
+  /** The queue's Redis: `redis://host:port[/db]`. */
+  readonly queue: string;
+  /** The BullMQ queue's name. Default `forge-suite`. */
+  readonly queueName?: string;
+}): Promise<SuiteQueueStatus> {
+  const { SuiteQueue, parseQueueUrl, suiteKeyOf } = await import('@forge/queue');
+  const queueUrl = parseQueueUrl(options.queue);
+  const dir = resolve(options.dir);
+  const saved = loadSavedSuite(dir);
+  const queue = await SuiteQueue.open({
+    queue: queueUrl,
+    ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
+  });
+  try {
+    return await queue.status(await queue.record(suiteKeyOf(saved.digest, dir)));
+  } finally {
+    await queue.close();
+  }
+}

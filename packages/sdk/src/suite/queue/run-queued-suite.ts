@@ -1,0 +1,155 @@
+import type { SuiteRecord } from '@forge/queue';
+import { defaultCellRunDir, type SuiteCellResult } from '@forge/suite';
+import { openSuite } from '../open-suite.js';
+import type { RunSuiteOptions, RunSuiteResult } from '../run-suite.js';
+import type { SuiteConfigInput } from '../suite-config-schema.js';
+import { writeSuiteFiles } from '../write-suite-files.js';
+import type { QueuedSuiteEvent } from './queued-suite-events.js';
+
+/** Options of `runQueuedSuite`. */
+export interface RunQueuedSuiteOptions extends Omit<RunSuiteOptions, 'onEvent' | 'abortSignal'> {
+  /** The queue's Redis: `redis://host:port[/db]`. */
+  readonly queue: string;
+  /** The BullMQ queue's name. Default `forge-suite`. */
+  readonly queueName?: string;
+  /** Wait until every cell is done, then write the results (default), or return once enqueued. */
+  readonly wait?: boolean;
+  /** How often the queue is read while waiting, in ms. Default 1000. */
+  readonly pollMs?: number;
+  /** Receives every event. */
+  readonly onEvent?: (event: QueuedSuiteEvent) => void;
+}
+
+/** What a queued suite invocation ended with. */
+export interface RunQueuedSuiteResult extends RunSuiteResult {
+  /** True when every cell is finished (or blocked by a failed one): the files are final. */
+  readonly settled: boolean;
+}
+
+/**
+ * Runs a suite on a BullMQ queue: the suite directory is prepared as `runSuite` prepares it, the
+ * cells that can start are enqueued (a row's aligned methods follow once its reference is done,
+ * enqueued by the worker that finished it), and — unless `wait: false` — it waits, reporting
+ * progress, until every cell is finished, then writes `results.json`, the tables and the report
+ * exactly as a single machine does. `forge worker` processes run the cells; the suite directory
+ * must be at the same path on every worker (a shared filesystem). A stop request ends the wait
+ * only: the workers go on, and calling this again with `resume: true` waits again.
+ */
+export async function runQueuedSuite(
+  config: SuiteConfigInput | undefined,
+  options: RunQueuedSuiteOptions,
+): Promise<RunQueuedSuiteResult> {
+  // Loaded here, so nothing else in the sdk loads BullMQ.
+  const { SuiteQueue, parseQueueUrl, queueProgress, settledResults, suiteKeyOf } = await import(
+    '@forge/queue'
+  );
+  const queueUrl = parseQueueUrl(options.queue);
+  const emit = (event: QueuedSuiteEvent) => options.onEvent?.(event);
+  // Connected first: an unreachable Redis is refused before the suite directory is touched.
+  const queue = await SuiteQueue.open({
+    queue: queueUrl,
+    ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
+  });
+  try {
+    const { dir, suite, selected, previous } = await openSuite(config, {
+      ...options,
+      onEvent: emit,
+    });
+    const record: SuiteRecord = {
+      formatVersion: 1,
+      key: suiteKeyOf(suite.digest, dir),
+      dir,
+      name: suite.name,
+      digest: suite.digest,
+      cells: selected.cells,
+    };
+    const published = await queue.publish(record, previous);
+    emit({
+      type: 'suite-queued',
+      queue: queue.display,
+      queueName: queue.queueName,
+      suiteKey: record.key,
+      selected: record.cells.length,
+      enqueued: published.enqueued,
+      retried: published.retried,
+    });
+    const merged = async () => new Map([...previous, ...(await queue.results(record))]);
+    let results = await merged();
+    let settled = queueProgress(record.cells, results).remaining === 0;
+    let stopped = false;
+    if (options.wait === false && !settled) {
+      emit({ type: 'suite-queue-detached', reason: 'no-wait' });
+    } else {
+      let shown = '';
+      let written = '';
+      while (!settled) {
+        if (options.stopSignal?.aborted === true) {
+          stopped = true;
+          emit({ type: 'suite-queue-detached', reason: 'stopped' });
+          break;
+        }
+        await queue.recordAbandonedCells(record);
+        const status = await queue.status(record);
+        results = await merged();
+        const running = status.cells
+          .filter((cell) => cell.state === 'running')
+          .map((cell) => ({ cell: cell.id, ...(cell.worker ? { worker: cell.worker } : {}) }));
+        const event = {
+          type: 'suite-queue-progress' as const,
+          counts: status.counts,
+          running,
+          workers: status.workers.map((worker) => worker.name),
+          spentUsd: status.progress.spentUsd,
+        };
+        const text = JSON.stringify(event);
+        if (text !== shown) {
+          shown = text;
+          emit(event);
+        }
+        const finished = JSON.stringify([status.progress.done, status.progress.failed]);
+        if (finished !== written) {
+          written = finished;
+          await writeSuiteFiles(dir, suite, results, { final: false });
+        }
+        settled = status.progress.remaining === 0;
+        if (!settled) await pause(options.pollMs ?? 1000, options.stopSignal);
+      }
+    }
+    const final = settled ? settledResults(record.cells, results, defaultCellRunDir) : results;
+    const files = await writeSuiteFiles(dir, suite, final, { final: settled });
+    emit({ type: 'suite-outputs-written', dir, files: files.files });
+    const visited = new Set(record.cells.map((cell) => cell.id));
+    return {
+      dir,
+      results: files.results,
+      tables: files.tables,
+      files: files.files,
+      ran: record.cells
+        .filter((cell) => isFinished(final.get(cell.id)) && !isFinished(previous.get(cell.id)))
+        .map((cell) => cell.id),
+      failed: files.results.cells
+        .filter((cell) => visited.has(cell.id) && cell.status === 'failed')
+        .map((cell) => cell.id),
+      stopped,
+      settled,
+    };
+  } finally {
+    await queue.close();
+  }
+}
+
+function isFinished(result: SuiteCellResult | undefined): boolean {
+  return result?.status === 'done' || result?.status === 'failed';
+}
+
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
