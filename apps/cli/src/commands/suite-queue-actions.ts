@@ -1,5 +1,5 @@
 import type { QueuedSuiteEvent, RunQueuedSuiteResult, SuiteQueueStatus } from '@forge/sdk';
-import { exitCodes } from '../exit-codes.js';
+import { exitCodeForSignal, exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createQueuedSuiteRenderer } from '../output/queued-suite-renderer.js';
 import { type OutputMode, type Terminal, table } from '../output/terminal.js';
@@ -42,7 +42,7 @@ export async function runQueuedSuiteAction(
       onEvent: renderer.onEvent,
       stopSignal: interrupts.stopSignal,
     });
-    if (interrupts.interrupted) setExit(exitCodes.interrupted);
+    if (interrupts.signal !== undefined) setExit(exitCodeForSignal(interrupts.signal));
     else if (result.failed.length > 0) setExit(exitCodes.model);
     return result;
   } finally {

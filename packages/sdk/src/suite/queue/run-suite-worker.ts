@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { CellRunRequest, CellWorker } from '@forge/queue';
+import { LeaseHeldError, LeaseLostError } from '@forge/store';
 import type { CellRunner } from '@forge/suite';
 import { ConfigError } from '../../config/config-error.js';
 import { prepareSuite } from '../prepare-suite.js';
@@ -81,6 +82,10 @@ export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<vo
     ...(options.name === undefined ? {} : { name: options.name }),
     ...(options.lockSeconds === undefined ? {} : { lockMs: options.lockSeconds * 1000 }),
     runnerFor,
+    // The store's run lease guards each cell's directory besides BullMQ's job lock: a cell whose
+    // directory another live process writes (a frozen worker whose job lock expired, or someone's
+    // `forge optimize --resume`) waits and is retried, never run by two at once.
+    heldElsewhere: (error) => LeaseHeldError.isInstance(error) || LeaseLostError.isInstance(error),
     onEvent: emit,
   });
   await new Promise<void>((resolve, reject) => {
