@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Sets up a fresh machine: pnpm (the pinned version), the workspace's dependencies, and — when
-# this machine can — Debian's Chromium and tmux for the browser and terminal tests.
+# this machine can — Debian's Chromium, tmux and redis-server for the browser, terminal and queue
+# tests.
 # better-sqlite3 builds from source against Node's own headers, which node-gyp finds through
 # npm_config_nodedir (pnpm does not pass the .npmrc setting on).
 set -euo pipefail
@@ -15,14 +16,16 @@ if [ "${CI:-}" = "true" ]; then
 else
   pnpm install
 fi
-# Debian packages the tests drive: chromium (the report's browser tests) and tmux (the terminal
-# tests, which check the progress display in a real terminal at several widths).
+# Debian packages the tests drive: chromium (the report's browser tests), tmux (the terminal
+# tests, which check the progress display in a real terminal at several widths) and redis-server
+# (the queue's tests start their own on a loopback port; a missing one fails them, never skips).
 missing=""
 [ -x /usr/bin/chromium ] || missing="$missing chromium"
 command -v tmux >/dev/null 2>&1 || missing="$missing tmux"
+[ -x /usr/bin/redis-server ] || missing="$missing redis-server"
 if [ -n "$missing" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
-    echo "installing Debian's$missing (for the browser and terminal tests)"
+    echo "installing Debian's$missing (for the browser, terminal and queue tests)"
     # shellcheck disable=SC2086
     (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $missing >/dev/null) ||
       echo "warning: could not install$missing; the tests that need them will fail until they are installed" >&2

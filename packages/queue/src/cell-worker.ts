@@ -9,6 +9,7 @@ import {
 import { DelayedError, type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { enqueueReadyCells } from './enqueue-ready-cells.js';
+import { cellsToEnqueue } from './queue-progress.js';
 import type { QueueUrl } from './queue-url.js';
 import { connectRedis } from './redis-connection.js';
 import { defaultQueueName, suiteRecordKey, suiteResultsKey } from './suite-queue-keys.js';
@@ -54,7 +55,7 @@ export type CellWorkerEvent =
       readonly cell: string;
       readonly status: SuiteCellResult['status'];
       readonly durationMs: number;
-      /** Cells this result let the worker enqueue. */
+      /** Cells this result made ready (the worker enqueued them). */
       readonly enqueued: readonly string[];
     }
   | {
@@ -195,12 +196,16 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
       await job.moveToWait(token);
       throw new WaitingError();
     }
+    const readyBefore = new Set(cellsToEnqueue(record.cells, results).map((ready) => ready.id));
+    // The result first, then the check: when two dependencies of a cell finish at once, at
+    // least one of their workers sees both results and enqueues it.
     await redis.hset(suiteResultsKey(queueName, record.key), cell.id, JSON.stringify(result));
-    const enqueued = await enqueueReadyCells(
+    const offered = await enqueueReadyCells(
       queue,
       record,
       await readResults(redis, queueName, record, display),
     );
+    const enqueued = offered.filter((id) => !readyBefore.has(id));
     emit({
       type: 'cell-finished',
       worker: name,

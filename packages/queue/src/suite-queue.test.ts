@@ -193,6 +193,71 @@ describe('a suite on a BullMQ queue', () => {
     }
   }, 60_000);
 
+  it("sends a stopping worker's cell back to the queue, saved, for another worker to finish", async () => {
+    const record: SuiteRecord = {
+      formatVersion: 1,
+      key: suiteKeyOf('digest-c', '/suites/c'),
+      dir: '/suites/c',
+      name: 'c',
+      digest: 'digest-c',
+      cells: plan.cells.filter((cell) => cell.id === 'beta/forge/sim-task/sim-optimizer/seed-1'),
+    };
+    const queue = await SuiteQueue.open({ queue: queueUrl, queueName: 'test-stop' });
+    const seen: { worker: string; stopped: boolean }[] = [];
+    // A cell that runs until asked to stop, then reports itself pending (its progress saved).
+    const stoppable =
+      (worker: string): CellRunner =>
+      async (cell, ceiling, context) => {
+        if (worker === 'finisher') {
+          seen.push({ worker, stopped: false });
+          return fakeRunner(cell, ceiling, context);
+        }
+        await new Promise<void>((resolve) =>
+          context.stopSignal?.addEventListener('abort', () => resolve(), { once: true }),
+        );
+        seen.push({ worker, stopped: true });
+        return pendingResult(cell, context.runDir);
+      };
+    const events: CellWorkerEvent[] = [];
+    const leaving = await startCellWorker({
+      queue: queueUrl,
+      queueName: 'test-stop',
+      name: 'leaving',
+      runnerFor: async () => stoppable('leaving'),
+      onEvent: (event) => events.push(event),
+    });
+    let finisher: CellWorker | undefined;
+    try {
+      await queue.publish(record, new Map());
+      const deadline = Date.now() + 10_000;
+      while (!events.some((event) => event.type === 'cell-taken') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      await leaving.stop();
+      expect(events.map((event) => event.type)).toEqual([
+        'worker-ready',
+        'cell-taken',
+        'cell-requeued',
+        'worker-stopped',
+      ]);
+      expect((await queue.status(record)).counts).toMatchObject({ queued: 1, done: 0, failed: 0 });
+      finisher = await startCellWorker({
+        queue: queueUrl,
+        queueName: 'test-stop',
+        name: 'finisher',
+        runnerFor: async () => stoppable('finisher'),
+      });
+      const status = await settle(queue, record);
+      expect(status.counts.done).toBe(1);
+      expect(seen).toEqual([
+        { worker: 'leaving', stopped: true },
+        { worker: 'finisher', stopped: false },
+      ]);
+    } finally {
+      await finisher?.stop();
+      await queue.close();
+    }
+  }, 60_000);
+
   it('names an unreachable Redis and an unknown suite in one line each', async () => {
     await expect(
       SuiteQueue.open({ queue: parseQueueUrl('redis://127.0.0.1:1'), queueName: 'x' }),
