@@ -6,7 +6,7 @@ import { exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
-import { printQueueStatus, runQueuedSuiteAction } from './suite-queue-actions.js';
+import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
 
 interface SuiteFlags {
   config?: string;
@@ -180,42 +180,7 @@ export function suiteCommand(
         interrupts.dispose();
       }
     });
-  suite
-    .command('status')
-    .description(
-      'where a suite on a queue stands: cells queued, running, done, failed, and workers',
-    )
-    .option('--queue <url>', 'the queue: redis://host:port[/db]')
-    .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
-    .option('--dir <dir>', 'the suite directory')
-    .option('--json', 'print the status as one JSON line')
-    .action(async (flags: { queue?: string; queueName?: string; dir?: string; json?: boolean }) => {
-      const { queuedSuiteStatus } = await import('@forge/sdk');
-      // `forge suite` has these flags too, and commander may give them to it.
-      const parent = suite.opts<SuiteFlags>();
-      const queue = flags.queue ?? parent.queue;
-      const dir = flags.dir ?? parent.dir;
-      if (queue === undefined || dir === undefined) {
-        throw new InvalidArgumentError({
-          argument: queue === undefined ? '--queue' : '--dir',
-          message:
-            queue === undefined
-              ? '--queue: name the queue the suite runs on (redis://host:port)'
-              : '--dir: name the suite directory',
-        });
-      }
-      const queueName = flags.queueName ?? parent.queueName;
-      const status = await queuedSuiteStatus({
-        dir,
-        queue,
-        ...(queueName === undefined ? {} : { queueName }),
-      });
-      printQueueStatus(
-        terminal,
-        outputMode(terminal, flags.json === true || parent.json === true),
-        status,
-      );
-    });
+  suiteStatusCommand(suite, terminal);
   suite
     .command('merge')
     .description('combine the shard directories of one suite into one suite directory')

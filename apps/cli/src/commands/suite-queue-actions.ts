@@ -1,8 +1,10 @@
+import { InvalidArgumentError } from '@forge/provider';
 import type { QueuedSuiteEvent, RunQueuedSuiteResult, SuiteQueueStatus } from '@forge/sdk';
+import type { Command } from 'commander';
 import { exitCodeForSignal, exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createQueuedSuiteRenderer } from '../output/queued-suite-renderer.js';
-import { type OutputMode, type Terminal, table } from '../output/terminal.js';
+import { type OutputMode, outputMode, type Terminal, table } from '../output/terminal.js';
 
 /** What `forge suite --queue` was given, besides the suite's own flags. */
 export interface QueuedSuiteFlags {
@@ -79,4 +81,49 @@ export function printQueueStatus(
     ]),
   ];
   terminal.out.write(`${lines.join('\n')}\n`);
+}
+
+/** `forge suite status --queue … --dir …`, registered under `forge suite`. */
+export function suiteStatusCommand(suite: Command, terminal: Terminal): void {
+  suite
+    .command('status')
+    .description(
+      'where a suite on a queue stands: cells queued, running, done, failed, and workers',
+    )
+    .option('--queue <url>', 'the queue: redis://host:port[/db]')
+    .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
+    .option('--dir <dir>', 'the suite directory')
+    .option('--json', 'print the status as one JSON line')
+    .action(async (flags: { queue?: string; queueName?: string; dir?: string; json?: boolean }) => {
+      const { queuedSuiteStatus } = await import('@forge/sdk');
+      // `forge suite` has these flags too, and commander may give them to it.
+      const parent = suite.opts<{
+        queue?: string;
+        queueName?: string;
+        dir?: string;
+        json?: boolean;
+      }>();
+      const queue = flags.queue ?? parent.queue;
+      const dir = flags.dir ?? parent.dir;
+      if (queue === undefined || dir === undefined) {
+        throw new InvalidArgumentError({
+          argument: queue === undefined ? '--queue' : '--dir',
+          message:
+            queue === undefined
+              ? '--queue: name the queue the suite runs on (redis://host:port)'
+              : '--dir: name the suite directory',
+        });
+      }
+      const queueName = flags.queueName ?? parent.queueName;
+      const status = await queuedSuiteStatus({
+        dir,
+        queue,
+        ...(queueName === undefined ? {} : { queueName }),
+      });
+      printQueueStatus(
+        terminal,
+        outputMode(terminal, flags.json === true || parent.json === true),
+        status,
+      );
+    });
 }

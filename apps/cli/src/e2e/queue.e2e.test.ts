@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startRedisServer, type TestRedisServer } from '@forge/queue/testing';
@@ -150,8 +150,44 @@ describe('forge suite --queue with three forge worker processes', () => {
     const repaid = queuedCalls - localCalls;
     expect(repaid).toBeGreaterThanOrEqual(0);
     expect(repaid).toBeLessThanOrEqual(32);
+    // `forge suite status` sees the finished suite and its cut cell's second start.
+    const status = await runCli(
+      ['suite', 'status', '--queue', redis.url, '--dir', 'queued', '--json'],
+      { cwd },
+    );
+    expect(status.code, status.stderr).toBe(0);
+    const shown = jsonEvents(status.stdout)[0] as unknown as {
+      counts: Record<string, number>;
+      cells: { id: string; state: string }[];
+    };
+    expect(shown.counts).toMatchObject({ done: 8, failed: 0, running: 0, queued: 0 });
+    expect(shown.cells.map((cell) => cell.state)).toEqual(new Array(8).fill('done'));
     process.stderr.write(
       `queue e2e (simulated): ${localCalls} calls on one machine, ${queuedCalls} on the queue; re-paid after SIGKILL at step ${cut.step} of ${cut.cell}: ${repaid}\n`,
     );
   }, 240_000);
+
+  it('names a bad queue URL (exit 2) and an unreachable Redis (exit 3) in one line, touching nothing', async () => {
+    const cwd = join(root, 'errors');
+    mkdirSync(cwd, { recursive: true });
+    writeFileSync(join(cwd, 'suite.yaml'), suiteConfig);
+    const bad = await runCli(
+      ['suite', '-c', 'suite.yaml', '--dir', 'nowhere', '--queue', 'http://user:s3cret@host:1'],
+      { cwd, env: environment() },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--queue: http://host:1 is not a Redis URL');
+    expect(bad.stderr).not.toContain('s3cret');
+    const down = await runCli(
+      ['suite', '-c', 'suite.yaml', '--dir', 'nowhere', '--queue', 'redis://127.0.0.1:1'],
+      { cwd, env: environment() },
+    );
+    expect(down.code).toBe(3);
+    expect(down.stderr).toContain('Redis at redis://127.0.0.1:1 does not answer');
+    expect(down.stderr).not.toContain('    at ');
+    expect(existsSync(join(cwd, 'nowhere'))).toBe(false);
+    const worker = await runCli(['worker', '--queue', redis.url, '--concurrency', '0'], { cwd });
+    expect(worker.code).toBe(2);
+    expect(worker.stderr).toContain('--concurrency must be a positive integer');
+  }, 60_000);
 });
