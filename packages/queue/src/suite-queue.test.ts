@@ -258,6 +258,47 @@ describe('a suite on a BullMQ queue', () => {
     }
   }, 60_000);
 
+  it('waits and retries a cell whose run directory another process holds, never failing it', async () => {
+    const record: SuiteRecord = {
+      formatVersion: 1,
+      key: suiteKeyOf('digest-d', '/suites/d'),
+      dir: '/suites/d',
+      name: 'd',
+      digest: 'digest-d',
+      cells: plan.cells.filter((cell) => cell.id === 'alpha/forge/sim-task/sim-optimizer/seed-1'),
+    };
+    class HeldByAnother extends Error {}
+    const queue = await SuiteQueue.open({ queue: queueUrl, queueName: 'test-held' });
+    let attempts = 0;
+    const events: CellWorkerEvent[] = [];
+    const worker = await startCellWorker({
+      queue: queueUrl,
+      queueName: 'test-held',
+      name: 'patient',
+      heldRetryMs: 100,
+      heldElsewhere: (error) => error instanceof HeldByAnother,
+      runnerFor: async () => async (cell, ceiling, context) => {
+        attempts += 1;
+        // The run directory's lease is someone else's twice, then free.
+        if (attempts <= 2) throw new HeldByAnother('the run directory is in use');
+        return fakeRunner(cell, ceiling, context);
+      },
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      await queue.publish(record, new Map());
+      const status = await settle(queue, record);
+      expect(status.counts).toMatchObject({ done: 1, failed: 0 });
+      expect(attempts).toBe(3);
+      expect(
+        events.filter((event) => event.type === 'cell-requeued').map((event) => event.reason),
+      ).toEqual(['held-elsewhere', 'held-elsewhere']);
+    } finally {
+      await worker.stop();
+      await queue.close();
+    }
+  }, 60_000);
+
   it('names an unreachable Redis and an unknown suite in one line each', async () => {
     await expect(
       SuiteQueue.open({ queue: parseQueueUrl('redis://127.0.0.1:1'), queueName: 'x' }),
