@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { optimizerUsage } from '@forge/method';
+import { describeLeaseHolder, inspectLease, LeaseHeldError, leaseFileName } from '@forge/store';
 import type { CellRunner, SuiteCell, SuiteCellResult } from '@forge/suite';
 import { loadMethod } from '../methods/method-registry.js';
 import { type OptimizeResult, optimize } from '../run/optimize.js';
@@ -47,7 +48,19 @@ export function createSuiteCellRunner(options: {
     const resumable = isRunDirectory(runDir) && existsSync(join(runDir, runConfigFileName));
     // A directory cut before its config was saved has nothing to resume (no work is paid for
     // before the config is written): start it again.
-    if (!resumable && existsSync(runDir)) rmSync(runDir, { recursive: true, force: true });
+    if (!resumable && existsSync(runDir)) {
+      // Never from under a live writer (another worker, someone's `forge optimize`).
+      const leasePath = join(runDir, leaseFileName);
+      const lease = inspectLease(leasePath);
+      if (lease.state === 'held') {
+        throw new LeaseHeldError({
+          path: leasePath,
+          holder: lease.holder,
+          message: `the run directory ${runDir} is in use: ${describeLeaseHolder(lease.holder, Date.now())}`,
+        });
+      }
+      rmSync(runDir, { recursive: true, force: true });
+    }
     mkdirSync(dirname(runDir), { recursive: true });
     const result = await optimize(runConfig, {
       ...(resumable ? { resume: runDir } : {}),

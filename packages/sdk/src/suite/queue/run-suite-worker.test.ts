@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startRedisServer, type TestRedisServer } from '@forge/queue/testing';
+import { acquireLease, leaseFileName } from '@forge/store';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runSuite } from '../run-suite.js';
+import type { SuiteConfigInput } from '../suite-config-schema.js';
+import type { SuiteWorkerEvent } from './queued-suite-events.js';
+import { queuedSuiteStatus } from './queued-suite-status.js';
+import { runQueuedSuite } from './run-queued-suite.js';
+import { runSuiteWorker } from './run-suite-worker.js';
+
+// A queued suite on the offline simulated world, a real redis-server and an in-process worker:
+// every number here is simulated.
+const root = mkdtempSync(join(tmpdir(), 'forge-queued-suite-'));
+let redis: TestRedisServer;
+beforeAll(async () => {
+  redis = await startRedisServer();
+});
+afterAll(async () => {
+  await redis?.stop();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const config: SuiteConfigInput = {
+  name: 'queued-sim',
+  benchmarks: ['sim'],
+  methods: ['baseline', 'prompt-search', 'forge'],
+  taskModels: ['sim:task'],
+  optimizerModels: ['sim:optimizer'],
+  seeds: [0],
+  budget: { maxEvaluations: 100_000 },
+};
+
+describe('runQueuedSuite with runSuiteWorker', () => {
+  it('waits while the run lease of a cell is held elsewhere, then ends with the local results', async () => {
+    const local = await runSuite(config, { dir: join(root, 'local') });
+    const dir = join(root, 'queued');
+    // Someone else (alive: this very process, under another description) writes the Forge
+    // cell's run directory when the suite starts.
+    const forgeRunDir = join(dir, 'cells/sim/forge/sim-task/sim-optimizer/seed-0');
+    mkdirSync(forgeRunDir, { recursive: true });
+    const lease = acquireLease(join(forgeRunDir, leaseFileName), {
+      description: 'a test holding the run',
+    });
+    const events: SuiteWorkerEvent[] = [];
+    const stop = new AbortController();
+    const worker = runSuiteWorker({
+      queue: redis.url,
+      queueName: 'sdk-lease',
+      name: 'only',
+      stopSignal: stop.signal,
+      onEvent: (event) => {
+        events.push(event);
+        // Let go once the worker has been refused and sent the cell back to wait.
+        if (event.type === 'cell-requeued') lease.release();
+      },
+    });
+    try {
+      const queued = await runQueuedSuite(config, {
+        dir,
+        queue: redis.url,
+        queueName: 'sdk-lease',
+        pollMs: 100,
+      });
+      expect(queued.settled).toBe(true);
+      expect(readFileSync(join(dir, 'results.json'), 'utf8')).toBe(
+        readFileSync(join(local.dir, 'results.json'), 'utf8'),
+      );
+      const requeued = events.filter((event) => event.type === 'cell-requeued');
+      expect(requeued).toEqual([
+        {
+          type: 'cell-requeued',
+          worker: 'only',
+          cell: 'sim/forge/sim-task/sim-optimizer/seed-0',
+          reason: 'held-elsewhere',
+        },
+      ]);
+      const status = await queuedSuiteStatus({ dir, queue: redis.url, queueName: 'sdk-lease' });
+      expect(status.counts).toMatchObject({ done: 3, failed: 0 });
+      expect(status.workers.map((entry) => entry.name)).toEqual(['only']);
+    } finally {
+      stop.abort();
+      await worker;
+    }
+  }, 120_000);
+});
