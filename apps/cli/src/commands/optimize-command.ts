@@ -3,9 +3,10 @@ import { configFromFlags, type RunFlags } from '../config-from-flags.js';
 import { exitCodeForSignal } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
+import { estimateLines } from '../output/estimate-lines.js';
 import { createRunRenderer } from '../output/run-renderer.js';
 import { printRunSummary } from '../output/run-summary.js';
-import { outputMode, type Terminal, table } from '../output/terminal.js';
+import { outputMode, type Terminal } from '../output/terminal.js';
 import { watchRun } from '../output/watch-run.js';
 
 /** Adds the flags that map onto config fields. */
@@ -99,23 +100,10 @@ export function optimizeCommand(
             return;
           }
           terminal.out.write(
-            `${[
+            estimateLines(
               `Estimate for ${estimate.method} on ${estimate.benchmark}: ${estimate.steps > 0 ? `up to ${estimate.steps} steps, ` : ''}up to ${estimate.evaluations} task evaluations${estimate.synthesisAttempts > 0 ? `, ${estimate.synthesisAttempts} synthesis attempts` : ''}`,
-              table([
-                ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
-                ...estimate.roles.map((role) => [
-                  role.role,
-                  role.model,
-                  String(role.calls),
-                  String(role.inputTokens),
-                  String(role.outputTokens),
-                  role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
-                ]),
-              ]),
-              `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
-              'assumptions:',
-              ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
-            ].join('\n')}\n`,
+              estimate,
+            ),
           );
           return;
         }

@@ -4,6 +4,7 @@ import type { RunSuiteResult, SuiteConfigInput } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
+import { estimateLines } from '../output/estimate-lines.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
@@ -107,23 +108,10 @@ export function suiteCommand(
           return;
         }
         terminal.out.write(
-          `${[
+          estimateLines(
             `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations} task evaluations`,
-            table([
-              ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
-              ...estimate.roles.map((role) => [
-                role.role,
-                role.model,
-                String(role.calls),
-                String(role.inputTokens),
-                String(role.outputTokens),
-                role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
-              ]),
-            ]),
-            `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
-            'assumptions:',
-            ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
-          ].join('\n')}\n`,
+            estimate,
+          ),
         );
         return;
       }
