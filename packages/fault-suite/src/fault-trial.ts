@@ -30,7 +30,7 @@ export interface FaultTrialOptions {
   readonly workDir: string;
   /** Evaluation budget of each run. Default 400. */
   readonly maxEvaluations?: number;
-  /** Per-attempt timeout of the models; a `slow` fault holds answers back twice as long. Default 1500. */
+  /** Per-attempt timeout of the models; a `slow` fault holds answers back twice as long. Default 5000: a loaded CI machine (two cores, several test processes) answers a clean call within it. */
   readonly timeoutMs?: number;
 }
 
@@ -62,7 +62,7 @@ export interface FaultTrialResult {
  * a proxy injecting faults at `rate` — and compares what the two runs decided, cached and paid.
  */
 export async function runFaultTrial(options: FaultTrialOptions): Promise<FaultTrialResult> {
-  const timeoutMs = options.timeoutMs ?? 1500;
+  const timeoutMs = options.timeoutMs ?? 5000;
   const server = await startSimWireServer(options.wire, { latency: 1 });
   const proxy = await startFaultProxy({
     upstream: server.root,

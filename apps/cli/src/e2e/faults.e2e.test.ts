@@ -23,7 +23,7 @@ beforeAll(async () => {
     upstream: server.url.replace(/\/v1$/, ''),
     seed: 19,
     rate: 0.15,
-    slowMs: 4000,
+    slowMs: 8000,
   });
 });
 afterAll(async () => {
@@ -48,7 +48,7 @@ const retrySignature: Readonly<Record<FaultKind, string>> = {
 
 function configFor(baseURL: string): string {
   const model = (name: string) =>
-    `{ model: openai:${name}, baseURL: "${baseURL}", timeoutMs: 1500, maxRetries: 8, retryDelayMs: 5 }`;
+    `{ model: openai:${name}, baseURL: "${baseURL}", timeoutMs: 4000, maxRetries: 8, retryDelayMs: 5 }`;
   return [
     'benchmark: sim',
     `taskModel: ${model('task')}`,
