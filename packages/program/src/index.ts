@@ -11,6 +11,11 @@ export type {
   PullDataOptions,
 } from './benchmark/benchmark-package.js';
 export { DatasetError } from './benchmark/dataset-error.js';
+export {
+  type BenchmarkParts,
+  defaultSynthesisSchedule,
+  defineBenchmark,
+} from './benchmark/define-benchmark.js';
 export { applyMirror, type DownloadFileOptions, downloadFile } from './benchmark/download-file.js';
 export {
   readJsonArray,
@@ -67,6 +72,7 @@ export {
   type ParseFieldTypeResult,
   parseFieldType,
 } from './signature/field-type.js';
+export { inferSignature } from './signature/infer-signature.js';
 export type { Instance, Splits } from './signature/instance.js';
 export {
   defineSignature,

@@ -1,0 +1,97 @@
+import { InvalidArgumentError } from '@forge/provider';
+import type { Evaluator } from '../program/evaluation.js';
+import type { Program } from '../program/program.js';
+import { inferSignature } from '../signature/infer-signature.js';
+import type { Instance, Splits } from '../signature/instance.js';
+import { defineSignature, type Signature } from '../signature/signature.js';
+import type { ZodSignatureDeclaration } from '../signature/signature-from-zod.js';
+import type { Benchmark, SynthesisSchedule } from './benchmark.js';
+
+/** A program, its metric and its data, given as objects (see `defineBenchmark`). */
+export interface BenchmarkParts {
+  /** The LM program to optimize, with its seed prompts. */
+  readonly program: Program;
+  /** The metric: scores one execution, with feedback for the reflector. */
+  readonly metric: Evaluator;
+  /** Training instances (minibatches and synthesis sources). */
+  readonly train: readonly Instance[];
+  /** Validation instances (selection and the final candidate). */
+  readonly validation: readonly Instance[];
+  /** Test instances, evaluated only for reporting. Default none. */
+  readonly test?: readonly Instance[];
+  /**
+   * The task signature (field lists or zod schemas). Default: read off the training instances
+   * (`inferSignature`); give one when synthesis should see field descriptions.
+   */
+  readonly signature?: Signature | ZodSignatureDeclaration;
+  /** Id used for run directories and reports. Default the program's name. */
+  readonly id?: string;
+  /** Title for reports. Default the id. */
+  readonly title?: string;
+  /** (K, E, P) of synthesis. Default (25, 4, 15), the paper's setting for most benchmarks. */
+  readonly synthesis?: SynthesisSchedule;
+  /** How many times each test item is evaluated. Default 1. */
+  readonly testRepeats?: number;
+}
+
+/** The (K, E, P) of `defineBenchmark` when none is given: the paper's for most benchmarks. */
+export const defaultSynthesisSchedule: SynthesisSchedule = {
+  attempts: 25,
+  epochs: 4,
+  patience: 15,
+};
+
+/**
+ * A `Benchmark` made of objects a user already has: a program, a metric, and instance arrays.
+ * Instance ids must be unique across the splits (runs key scores by them).
+ *
+ * @throws InvalidArgumentError naming the split and instance when the data is unusable.
+ */
+export function defineBenchmark(parts: BenchmarkParts): Benchmark {
+  const id = parts.id ?? parts.program.name;
+  const splits: Splits = {
+    train: [...parts.train],
+    validation: [...parts.validation],
+    test: [...(parts.test ?? [])],
+  };
+  const seen = new Map<string, string>();
+  for (const [split, instances] of Object.entries(splits) as [string, readonly Instance[]][]) {
+    for (const [index, instance] of instances.entries()) {
+      const where = `${split}[${index}]`;
+      if (typeof instance?.id !== 'string' || instance.id === '') {
+        throw new InvalidArgumentError({
+          argument: where,
+          message: `${id}: ${where} has no id (each instance needs a unique string id)`,
+        });
+      }
+      if (typeof instance.input !== 'object' || typeof instance.gold !== 'object') {
+        throw new InvalidArgumentError({
+          argument: where,
+          message: `${id}: ${where} (${instance.id}) needs "input" and "gold" objects`,
+        });
+      }
+      const earlier = seen.get(instance.id);
+      if (earlier !== undefined) {
+        throw new InvalidArgumentError({
+          argument: where,
+          message: `${id}: ${where} repeats the id "${instance.id}" of ${earlier}`,
+        });
+      }
+      seen.set(instance.id, where);
+    }
+  }
+  const signature =
+    parts.signature === undefined
+      ? inferSignature(`${id}Signature`, [...splits.train, ...splits.validation])
+      : defineSignature(parts.signature);
+  return {
+    id,
+    title: parts.title ?? id,
+    signature,
+    program: parts.program,
+    evaluate: parts.metric,
+    loadSplits: async () => splits,
+    synthesis: parts.synthesis ?? defaultSynthesisSchedule,
+    ...(parts.testRepeats === undefined ? {} : { testRepeats: parts.testRepeats }),
+  };
+}
