@@ -1,3 +1,5 @@
+// A benchmark made of a program, a metric and instance arrays, for the library API's objects.
+export { type BenchmarkParts, defineBenchmark, inferSignature } from '@forge/program';
 export type { QueuedCellState, QueueWorkerInfo, SuiteQueueStatus } from '@forge/queue';
 export type {
   RunReportCandidate,
@@ -61,6 +63,13 @@ export {
   type EvaluateResult,
   evaluate,
 } from './evaluate/evaluate-benchmark.js';
+export {
+  type BenchmarkInput,
+  detachObjectInputs,
+  type ModelInput,
+  type ObjectInputs,
+  type ProgramObjectFields,
+} from './inputs/object-inputs.js';
 export { forgeAblation } from './methods/forge-ablation.js';
 export {
   createForgeMethod,
@@ -88,7 +97,12 @@ export {
 } from './models/resolve-model.js';
 export { evaluateOnTest, type TestScores } from './run/evaluate-test.js';
 export { loadConfiguredBenchmark, loadConfiguredSplits } from './run/load-benchmark.js';
-export { type OptimizeOptions, type OptimizeResult, optimize } from './run/optimize.js';
+export {
+  type OptimizeConfig,
+  type OptimizeOptions,
+  type OptimizeResult,
+  optimize,
+} from './run/optimize.js';
 export { readRunState } from './run/read-run-state.js';
 export {
   defaultRunDir,

@@ -4,6 +4,13 @@ import { InvalidArgumentError } from '@forge/provider';
 import { guardStore, openRunDatabase } from '@forge/store';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/forge-config-schema.js';
+import {
+  assertObjectsGivenAgain,
+  type BenchmarkInput,
+  detachObjectInputs,
+  type ModelInput,
+  type ProgramObjectFields,
+} from '../inputs/object-inputs.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
@@ -11,18 +18,23 @@ import {
   withBenchmarkOverrides,
 } from '../run/load-benchmark.js';
 import { runConcurrency } from '../run/run-concurrency.js';
-import { loadRunConfig } from '../run/run-directory.js';
+import { readSavedRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
 import { type RunCandidate, runCandidate } from './run-candidate.js';
 
-/** What `evaluate` scores: a predictions file with a benchmark's metric, or a run's candidate on a split. */
-export interface EvaluateConfig {
+/**
+ * What `evaluate` scores: a predictions file with a benchmark's metric, or a run's candidate on a
+ * split. The benchmark may be an id, a `Benchmark` object, or a `Program` object with its metric
+ * and data (`program`, `metric`, `train`, `validation`, `test`); the task model a model string,
+ * settings, or a `LanguageModel` object.
+ */
+export interface EvaluateConfig extends Omit<ProgramObjectFields, 'program'> {
   /** Your own provider modules, name → path (as in the optimize config). */
   readonly providers?: Readonly<Record<string, string>>;
-  /** Benchmark id (default: the run's). */
-  readonly benchmark?: string;
-  /** Or a module exporting your own benchmark. */
-  readonly program?: string;
+  /** Benchmark id or `Benchmark` object (default: the run's). */
+  readonly benchmark?: BenchmarkInput;
+  /** Or a module exporting your own benchmark, or a `Program` object (with `metric` and data). */
+  readonly program?: ProgramObjectFields['program'];
   /** Benchmark data directory. */
   readonly dataDir?: string;
   /** Benchmark settings. */
@@ -36,10 +48,17 @@ export interface EvaluateConfig {
   /** Split to evaluate on. Default `test`. */
   readonly split?: 'train' | 'validation' | 'test';
   /** Task model (default: the run's). */
-  readonly taskModel?: ModelConfig;
+  readonly taskModel?: ModelInput;
   /** Evaluations in flight. Default: the split's size, capped by the task model's limits. */
   readonly concurrency?: number;
 }
+
+/** The config with its objects taken out (names in their place). */
+type PlainEvaluateConfig = Omit<EvaluateConfig, 'benchmark' | 'program' | 'taskModel'> & {
+  readonly benchmark?: string;
+  readonly program?: string;
+  readonly taskModel?: ModelConfig;
+};
 
 /** One scored instance. */
 export interface EvaluatedInstance {
@@ -67,17 +86,34 @@ const predictionLine = z.strictObject({
  * Scores predictions with a benchmark's metric (the metric alone: no model is called), or a run's
  * candidate prompts on a split with the task model.
  */
-export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> {
+export async function evaluate(input: EvaluateConfig): Promise<EvaluateResult> {
+  const detached = detachObjectInputs(input, ['taskModel']);
+  const config = detached.value as PlainEvaluateConfig;
+  const objects = detached.objects;
   if ((config.predictions === undefined) === (config.run === undefined)) {
     throw new InvalidArgumentError({
       argument: 'predictions',
       message: 'evaluate: give either a predictions file or a run directory',
     });
   }
-  const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
+  const saved = config.run === undefined ? undefined : readSavedRunConfig(config.run);
+  const runConfig = saved?.config;
+  if (saved !== undefined) {
+    assertObjectsGivenAgain(saved.objectInputs, objects, {
+      file: `${config.run as string}/config.json`,
+      call: (fields) => `evaluate({ run, ${fields} })`,
+      // Scoring predictions calls no model; a task model given here replaces the run's.
+      needed: (field) =>
+        field === 'benchmark' ||
+        field === 'program' ||
+        (field === 'taskModel' &&
+          config.predictions === undefined &&
+          config.taskModel === undefined),
+    });
+  }
   const merged = withBenchmarkOverrides(runConfig, config);
   await registerConfigProviders(merged.providers);
-  const { benchmark } = await loadConfiguredBenchmark(merged);
+  const { benchmark } = await loadConfiguredBenchmark(merged, objects.benchmark);
   const splits = await loadConfiguredSplits(benchmark, {
     ...merged,
     subset: undefined,
@@ -135,16 +171,24 @@ export async function evaluate(config: EvaluateConfig): Promise<EvaluateResult> 
       message: `candidate: ${String(config.candidate)} is not in ${runDir}`,
     });
   }
+  const taskModel = config.taskModel ?? runConfig?.taskModel;
+  // Only the task model is called: the optimizer roles resolve to it, so a run whose optimizer
+  // model needs a key (or was an object) is evaluated without it.
   const modelConfig = {
     ...(runConfig as object),
-    ...(config.taskModel === undefined ? {} : { taskModel: config.taskModel }),
+    taskModel,
+    optimizerModel: taskModel,
+    roleModels: {},
   } as Parameters<typeof createRunModels>[0];
   const split = config.split ?? 'test';
   const concurrency = runConcurrency(
     { concurrency: config.concurrency, taskModel: modelConfig.taskModel },
     splits[split].length,
   );
-  const models = createRunModels(modelConfig, { taskConcurrency: concurrency });
+  const models = createRunModels(modelConfig, {
+    taskConcurrency: concurrency,
+    models: objects.models,
+  });
   const evaluations = await evaluateMany({
     program: benchmark.program,
     evaluate: benchmark.evaluate,

@@ -3,10 +3,15 @@ import { loadBenchmarkPackage, loadProgramModule } from '../benchmarks/benchmark
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 
-/** The benchmark a config names, created with its data directory and settings. */
+/**
+ * The benchmark a config names, created with its data directory and settings; or the benchmark
+ * object given in its place (the library API's objects).
+ */
 export async function loadConfiguredBenchmark(
   config: ForgeConfig,
+  given?: Benchmark,
 ): Promise<{ id: string; benchmark: Benchmark }> {
+  if (given !== undefined) return { id: given.id, benchmark: given };
   if (config.program !== undefined) {
     const benchmark = await loadProgramModule(config.program, {
       ...(config.dataDir === undefined ? {} : { dataDir: config.dataDir }),

@@ -9,6 +9,13 @@ import { auditLeakage, type LeakageAudit } from '@forge/synth';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
+import {
+  assertObjectsGivenAgain,
+  type BenchmarkInput,
+  detachObjectInputs,
+  type ModelInput,
+  type ProgramObjectFields,
+} from '../inputs/object-inputs.js';
 import { isForgeMethodResult } from '../methods/forge-method.js';
 import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
@@ -29,6 +36,32 @@ import { checkRoleModels, createMethodContext, methodSettingsOf } from './run-me
 import { createRunModels, type RunModels } from './run-models.js';
 import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
 import { writeRunArtifacts } from './write-run-artifacts.js';
+
+/**
+ * What `optimize` takes: everything a config file holds (`ForgeConfigInput`), and in the library
+ * objects besides names — a `LanguageModel` object (or settings whose `model` is one) for any
+ * model, a `Benchmark` object for `benchmark`, or a `Program` object in `program` with its
+ * `metric`, `train`, `validation` (and optionally `test`, `signature`) arrays. Objects are never
+ * saved with the run: `config.json` lists their fields under `objectInputs`, and a resume needs
+ * them given again.
+ */
+export type OptimizeConfig = Omit<
+  Partial<ForgeConfigInput>,
+  'taskModel' | 'optimizerModel' | 'roleModels' | 'benchmark' | 'program'
+> &
+  ProgramObjectFields & {
+    /** The model the program runs on. */
+    readonly taskModel?: ModelInput;
+    /** The model of the optimizer roles. */
+    readonly optimizerModel?: ModelInput;
+    /** Per-role overrides of the optimizer model. */
+    readonly roleModels?: Readonly<Record<string, ModelInput>>;
+    /** A benchmark id, or a `Benchmark` object. */
+    readonly benchmark?: BenchmarkInput;
+  };
+
+/** The model fields of an optimize config that may hold objects. */
+export const optimizeModelFields = ['taskModel', 'optimizerModel', 'roleModels.*'] as const;
 
 /** Options of `optimize` besides the config. */
 export interface OptimizeOptions {
@@ -79,12 +112,19 @@ export interface OptimizeResult extends Omit<ForgeRunEndEvent, 'type' | 'error'>
  * best candidate on the test split (reporting only), and writes the artifacts and the report.
  */
 export async function optimize(
-  config: ForgeConfigInput | Partial<ForgeConfigInput>,
+  input: OptimizeConfig,
   options: OptimizeOptions = {},
 ): Promise<OptimizeResult> {
   const file = options.configFile ?? '<options>';
+  const { value: config, objects } = detachObjectInputs(input, optimizeModelFields);
   // Secrets are never saved with a run: on resume they come again from the config or environment.
   const saved = options.resume === undefined ? undefined : readSavedRunConfig(options.resume);
+  if (saved !== undefined && options.resume !== undefined) {
+    assertObjectsGivenAgain(saved.objectInputs, objects, {
+      file: join(options.resume, 'config.json'),
+      call: (fields) => `optimize({ ${fields} }, { resume })`,
+    });
+  }
   const parsed =
     saved === undefined
       ? parseForgeConfig({
@@ -92,7 +132,10 @@ export async function optimize(
           value: config,
           ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
         })
-      : parseForgeConfig({ file, value: mergeConfig(saved.config, config) });
+      : parseForgeConfig({
+          file,
+          value: mergeConfig(saved.config, config as Partial<ForgeConfigInput>),
+        });
   // Saved absolute, so a resumed run finds its extra data from any working directory.
   const resolved: ForgeConfig =
     parsed.extraTrain === undefined
@@ -105,7 +148,7 @@ export async function optimize(
     file,
     ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
   });
-  const { id, benchmark } = await loadConfiguredBenchmark(resolved);
+  const { id, benchmark } = await loadConfiguredBenchmark(resolved, objects.benchmark);
   const original = await loadConfiguredSplits(benchmark, resolved);
   const extra = await loadExtraTraining(resolved.extraTrain, benchmark, original);
   const splits: Splits = { ...original, train: [...original.train, ...extra] };
@@ -130,7 +173,11 @@ export async function optimize(
   // Resolving once without a run directory checks keys and providers before anything is created.
   let checked: RunModels;
   try {
-    checked = createRunModels(resolved, { environment, roles: method.roles });
+    checked = createRunModels(resolved, {
+      environment,
+      roles: method.roles,
+      models: objects.models,
+    });
   } catch (error) {
     throw explainMissingSecret(error, saved?.removedSecrets ?? []);
   }
@@ -163,12 +210,13 @@ export async function optimize(
       recorder: new SqliteCallRecorder(store.database),
       ...(resolved.cache ? { cache: new SqliteCallCache(store.database) } : {}),
       onPoolEvent: emit,
+      models: objects.models,
     });
     const simulated = Object.values(models.names).some((name) => name.startsWith('sim:'));
     // Forge's variants write a run header; every method's first start records its id.
     const resumed = store.getMeta('header') !== undefined || store.getMeta('method') !== undefined;
     if (!resumed) {
-      saveRunConfig(runDir, { ...resolved, runDir });
+      saveRunConfig(runDir, { ...resolved, runDir }, objects.fields);
       store.writeInstances('train', splits.train);
       store.writeInstances('validation', splits.validation);
       store.writeInstances('test', splits.test);

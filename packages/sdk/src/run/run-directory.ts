@@ -47,14 +47,28 @@ export function redactConfig(config: ForgeConfig): ForgeConfig {
   return clean(config) as ForgeConfig;
 }
 
-/** Saves the run's config. @throws StorageError when the disk is full or read-only. */
-export function saveRunConfig(runDir: string, config: ForgeConfig): void {
+/**
+ * The key of `config.json` listing the config fields that were objects (model objects, a
+ * `Benchmark` or `Program` object). Their names are saved in their place; the objects are not, so
+ * a resume must be given them again.
+ */
+export const objectInputsKey = 'objectInputs';
+
+/**
+ * Saves the run's config, with the fields that held objects listed under `objectInputs`.
+ * @throws StorageError when the disk is full or read-only.
+ */
+export function saveRunConfig(
+  runDir: string,
+  config: ForgeConfig,
+  objectFields: readonly string[] = [],
+): void {
   const file = join(runDir, runConfigFileName);
-  guardStore(
-    runDir,
-    () => writeFileSync(file, `${JSON.stringify(redactConfig(config), null, 2)}\n`),
-    file,
-  );
+  const saved = {
+    ...redactConfig(config),
+    ...(objectFields.length === 0 ? {} : { [objectInputsKey]: [...objectFields] }),
+  };
+  guardStore(runDir, () => writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`), file);
 }
 
 /** Reads a run's saved config; its secrets were never saved and are left out. */
@@ -70,6 +84,8 @@ export function loadRunConfig(runDir: string): ForgeConfig {
 export function readSavedRunConfig(runDir: string): {
   readonly config: ForgeConfig;
   readonly removedSecrets: readonly string[];
+  /** The config fields that were objects when the run started (see `objectInputsKey`). */
+  readonly objectInputs: readonly string[];
 } {
   const file = join(runDir, runConfigFileName);
   if (!isRunDirectory(runDir)) {
@@ -88,6 +104,11 @@ export function readSavedRunConfig(runDir: string): {
       cause: error,
     });
   }
-  const { value: withoutSecrets, removed } = withoutRedactedSecrets(value);
-  return { config: parseForgeConfig({ file, value: withoutSecrets }), removedSecrets: removed };
+  const { [objectInputsKey]: objectInputs, ...rest } = (value ?? {}) as Record<string, unknown>;
+  const { value: withoutSecrets, removed } = withoutRedactedSecrets(rest);
+  return {
+    config: parseForgeConfig({ file, value: withoutSecrets }),
+    removedSecrets: removed,
+    objectInputs: Array.isArray(objectInputs) ? objectInputs.map(String) : [],
+  };
 }

@@ -87,6 +87,8 @@ export function createRunModels(
     onRetry?: (event: RetryEvent) => void;
     /** Calls in flight for a task model whose settings give none. Default 8. */
     taskConcurrency?: number;
+    /** Model objects given in place of model strings, by the name the config holds for them. */
+    models?: ReadonlyMap<string, LanguageModel>;
   } = {},
 ): RunModels {
   assertNoRedactedValues(config);
@@ -137,7 +139,7 @@ export function createRunModels(
               endpointConcurrency: settings.endpointConcurrency,
             },
           };
-    const model = resolveModel(settings.model, {
+    const model = resolveModel(options.models?.get(settings.model) ?? settings.model, {
       argument,
       limiter,
       ...(baseURL === undefined ? {} : { baseURL }),

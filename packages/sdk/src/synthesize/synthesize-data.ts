@@ -17,6 +17,13 @@ import {
   trlRowsToJsonl,
 } from '@forge/synth';
 import { type ModelConfig, modelConfigSchema } from '../config/forge-config-schema.js';
+import {
+  assertObjectsGivenAgain,
+  type BenchmarkInput,
+  detachObjectInputs,
+  type ModelInput,
+  type ProgramObjectFields,
+} from '../inputs/object-inputs.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
@@ -24,11 +31,15 @@ import {
   withBenchmarkOverrides,
 } from '../run/load-benchmark.js';
 import { readRunState } from '../run/read-run-state.js';
-import { loadRunConfig } from '../run/run-directory.js';
+import { readSavedRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
 
-/** What `synthesize` (the sdk's) needs: where failures come from, the benchmark, the models. */
-export interface SynthesizeDataConfig {
+/**
+ * What `synthesize` (the sdk's) needs: where failures come from, the benchmark, the models. The
+ * benchmark may be an id, a `Benchmark` object, or a `Program` object with its metric and data;
+ * each model a model string, settings, or a `LanguageModel` object.
+ */
+export interface SynthesizeDataConfig extends Omit<ProgramObjectFields, 'program'> {
   /** A run directory whose failure memory supplies the modes (its benchmark and models are the defaults). */
   readonly run?: string;
   /** Which epoch of the run's memory; default the latest epoch with modes. */
@@ -37,18 +48,18 @@ export interface SynthesizeDataConfig {
   readonly failures?: string;
   /** Your own provider modules, name → path (as in the optimize config). */
   readonly providers?: Readonly<Record<string, string>>;
-  /** Benchmark id (signature, tools and holdout come from it). */
-  readonly benchmark?: string;
-  /** Or a module exporting your own benchmark. */
-  readonly program?: string;
+  /** Benchmark id or `Benchmark` object (signature, tools and holdout come from it). */
+  readonly benchmark?: BenchmarkInput;
+  /** Or a module exporting your own benchmark, or a `Program` object (with `metric` and data). */
+  readonly program?: ProgramObjectFields['program'];
   /** Benchmark data directory. */
   readonly dataDir?: string;
   /** Benchmark settings. */
   readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
   /** Generator (and assigner) model; default the run's optimizer model. */
-  readonly model?: ModelConfig;
+  readonly model?: ModelInput;
   /** Verifier model; default `model`. */
-  readonly verifierModel?: ModelConfig;
+  readonly verifierModel?: ModelInput;
   /** K: generation attempts. */
   readonly attempts: number;
   /** Seed. Default 0. */
@@ -69,6 +80,17 @@ export interface SynthesizeDataConfig {
   readonly rejectedOut?: string;
 }
 
+/** The config with its objects taken out (names in their place). */
+type PlainSynthesizeDataConfig = Omit<
+  SynthesizeDataConfig,
+  'benchmark' | 'program' | 'model' | 'verifierModel'
+> & {
+  readonly benchmark?: string;
+  readonly program?: string;
+  readonly model?: ModelConfig;
+  readonly verifierModel?: ModelConfig;
+};
+
 /** What `synthesize` returns: the synth result plus the report text and the files written. */
 export interface SynthesizeDataResult extends SynthesizeResult {
   /** Human-readable accounting. */
@@ -85,34 +107,52 @@ export interface SynthesizeDataResult extends SynthesizeResult {
  * config (this is what `forge synth` calls).
  */
 export async function synthesizeData(
-  config: SynthesizeDataConfig,
+  input: SynthesizeDataConfig,
   options: { onAttemptEnd?: (record: AttemptRecord) => void; abortSignal?: AbortSignal } = {},
 ): Promise<SynthesizeDataResult> {
+  const detached = detachObjectInputs(input, ['model', 'verifierModel']);
+  const config = detached.value as PlainSynthesizeDataConfig;
+  const objects = detached.objects;
   if ((config.run === undefined) === (config.failures === undefined)) {
     throw new InvalidArgumentError({
       argument: 'run',
       message: 'synthesize: give either a run directory or a failures file',
     });
   }
-  const runConfig = config.run === undefined ? undefined : loadRunConfig(config.run);
+  const saved = config.run === undefined ? undefined : readSavedRunConfig(config.run);
+  const runConfig = saved?.config;
+  if (saved !== undefined) {
+    assertObjectsGivenAgain(saved.objectInputs, objects, {
+      file: `${config.run as string}/config.json`,
+      call: (fields) => `synthesize({ run, ${fields} })`,
+      // The task model is not used; the optimizer model only when no model is given here.
+      needed: (field) =>
+        field === 'benchmark' ||
+        field === 'program' ||
+        (field === 'optimizerModel' && config.model === undefined),
+    });
+  }
   const benchmarkConfig = withBenchmarkOverrides(runConfig, config);
   await registerConfigProviders(benchmarkConfig.providers);
-  const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig);
+  const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig, objects.benchmark);
   const model = config.model ?? runConfig?.optimizerModel;
   if (model === undefined)
     throw new InvalidArgumentError({
       argument: 'model',
       message: 'model: name the generator model',
     });
-  const models = createRunModels({
-    ...(runConfig ?? {}),
-    taskModel: modelConfigSchema.parse(model),
-    optimizerModel: modelConfigSchema.parse(model),
-    roleModels:
-      config.verifierModel === undefined
-        ? {}
-        : { verify: modelConfigSchema.parse(config.verifierModel) },
-  } as Parameters<typeof createRunModels>[0]);
+  const models = createRunModels(
+    {
+      ...(runConfig ?? {}),
+      taskModel: modelConfigSchema.parse(model),
+      optimizerModel: modelConfigSchema.parse(model),
+      roleModels:
+        config.verifierModel === undefined
+          ? {}
+          : { verify: modelConfigSchema.parse(config.verifierModel) },
+    } as Parameters<typeof createRunModels>[0],
+    { models: objects.models },
+  );
   const splits =
     config.holdout === false ? undefined : await loadSplitsOrNone(benchmark, benchmarkConfig);
 
