@@ -26,7 +26,7 @@ export function addRunFlags(command: Command): Command {
     )
     .option(
       '-m, --method <id>',
-      'optimizer: forge (default) | prompt-search | random-synthesis | failure-memory | baseline | gepa | gepa-merge | ace, or another installed method',
+      'optimizer: forge (default) | prompt-search | random-synthesis | failure-memory | baseline | gepa | gepa-merge | ace | mipro, or another installed method',
     )
     .option('--variant <variant>', "alias of --method for Forge's five variants")
     .option(
