@@ -5,43 +5,56 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eventAtStep, killAndResume, readMethodRun } from './kill-and-resume.js';
 import { jsonEvents, runCli } from './run-cli.js';
 
-// `forge optimize --method gepa-merge` end to end on the offline simulated world (SIMULATED
-// models only): a run cut by kill -9 and resumed ends exactly where an uninterrupted one does.
+// `forge optimize --method gepa` and `--method gepa-merge` end to end on the offline simulated
+// world (SIMULATED models only): a run cut by kill -9 and resumed ends exactly where an
+// uninterrupted one does.
 const root = mkdtempSync(join(tmpdir(), 'forge-cli-gepa-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const config = [
-  'benchmark: sim',
-  'method: gepa-merge',
-  'taskModel:',
-  '  model: sim:task',
-  '  settings: { latency: 4 }',
-  'optimizerModel:',
-  '  model: sim:optimizer',
-  '  settings: { latency: 4 }',
-  'budget:',
-  '  maxEvaluations: 400',
-].join('\n');
+const configOf = (method: 'gepa' | 'gepa-merge') =>
+  [
+    'benchmark: sim',
+    `method: ${method}`,
+    'taskModel:',
+    '  model: sim:task',
+    '  settings: { latency: 4 }',
+    'optimizerModel:',
+    '  model: sim:optimizer',
+    '  settings: { latency: 4 }',
+    'budget:',
+    '  maxEvaluations: 400',
+  ].join('\n');
+const config = configOf('gepa-merge');
 
-describe('forge optimize --method gepa-merge', () => {
+describe.each([
+  { method: 'gepa', merges: false },
+  { method: 'gepa-merge', merges: true },
+] as const)('forge optimize --method $method, killed', ({ method, merges }) => {
   it('reaches the same final state after kill -9 and --resume', async () => {
-    const cwd = join(root, 'resume');
+    const cwd = join(root, `resume-${method}`);
     mkdirSync(cwd, { recursive: true });
-    writeFileSync(join(cwd, 'forge.config.yaml'), `${config}\n`);
-    const { reference } = await killAndResume(cwd, eventAtStep('step-end', 6));
+    writeFileSync(join(cwd, 'forge.config.yaml'), `${configOf(method)}\n`);
+    const { reference, resumed } = await killAndResume(cwd, eventAtStep('step-end', 6));
     const end = jsonEvents(reference.stdout).at(-1) as Record<string, unknown>;
-    expect(end).toMatchObject({ type: 'run-end', method: 'gepa-merge', simulated: true });
+    expect(end).toMatchObject({ type: 'run-end', method, simulated: true });
     expect(end['evaluationsUsed'] as number).toBeLessThanOrEqual(400);
     expect(end['bestScore'] as number).toBeGreaterThan(end['seedScore'] as number);
+    // The resume starts after the last saved step, not from the beginning.
+    const start = jsonEvents(resumed.stdout).find((event) => event.type === 'run-start');
+    expect(start?.['step'] as number).toBeGreaterThan(0);
 
     const expected = readMethodRun(join(cwd, 'reference'));
     const actual = readMethodRun(join(cwd, 'killed'));
     expect(actual.checkpoint).toEqual(expected.checkpoint);
     expect(actual.records).toEqual(expected.records);
     expect(actual.result).toEqual(expected.result);
-    expect((actual.result['summary'] as { mergesTested: number }).mergesTested).toBeGreaterThan(0);
+    const { mergesTested } = actual.result['summary'] as { mergesTested: number };
+    if (merges) expect(mergesTested).toBeGreaterThan(0);
+    else expect(mergesTested).toBe(0);
   });
+});
 
+describe('forge optimize --method gepa-merge', () => {
   it('prints its merges and a summary labelled SIMULATED without --json', async () => {
     const cwd = join(root, 'plain');
     mkdirSync(cwd, { recursive: true });
