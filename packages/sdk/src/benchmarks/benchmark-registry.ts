@@ -3,23 +3,74 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Benchmark, BenchmarkOptions, BenchmarkPackage } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
+import { importOptional } from '../optional/optional-package.js';
 
 /** Loads a benchmark package when it is first used. */
 export type BenchmarkLoader = () => Promise<BenchmarkPackage>;
 
+/**
+ * The loader of a built-in benchmark that lives in its own package (an optional peer dependency
+ * of the sdk): a package that is not installed fails with `benchmark "<id>" needs <package>:
+ * npm install <package>` (an `InvalidArgumentError`, exit 2 in the CLI).
+ */
+export function optionalBenchmark(
+  id: string,
+  packageName: string,
+  load: BenchmarkLoader,
+): BenchmarkLoader {
+  return () =>
+    importOptional({ purpose: `benchmark "${id}"`, packageName, argument: 'benchmark' }, load);
+}
+
 // Built-in benchmarks are imported lazily: `forge optimize --benchmark aime` never loads the
-// retrieval index code of HotPotQA, and a missing optional package fails only when used.
-const loaders = new Map<string, BenchmarkLoader>([
-  ['sim', async () => (await import('@forge/sim')).simBenchmarkPackage],
-  ['hotpotqa', async () => (await import('@forge/bench-hotpotqa')).benchmarkPackage],
-  ['hover', async () => (await import('@forge/bench-hover')).benchmarkPackage],
-  ['ifbench', async () => (await import('@forge/bench-ifbench')).benchmarkPackage],
-  ['finer', async () => (await import('@forge/bench-finer')).benchmarkPackage],
-  ['lawbench', async () => (await import('@forge/bench-lawbench')).benchmarkPackage],
-  ['aime', async () => (await import('@forge/bench-aime')).benchmarkPackage],
-  ['mmlu-pro', async () => (await import('@forge/bench-mmlu-pro')).benchmarkPackage],
-  ['appworld', async () => (await import('@forge/bench-appworld')).benchmarkPackage],
-]);
+// retrieval index code of HotPotQA, and a package that is not installed fails only when used.
+const loaders = new Map<string, BenchmarkLoader>(
+  (
+    [
+      ['sim', '@forge/sim', async () => (await import('@forge/sim')).simBenchmarkPackage],
+      [
+        'hotpotqa',
+        '@forge/bench-hotpotqa',
+        async () => (await import('@forge/bench-hotpotqa')).benchmarkPackage,
+      ],
+      [
+        'hover',
+        '@forge/bench-hover',
+        async () => (await import('@forge/bench-hover')).benchmarkPackage,
+      ],
+      [
+        'ifbench',
+        '@forge/bench-ifbench',
+        async () => (await import('@forge/bench-ifbench')).benchmarkPackage,
+      ],
+      [
+        'finer',
+        '@forge/bench-finer',
+        async () => (await import('@forge/bench-finer')).benchmarkPackage,
+      ],
+      [
+        'lawbench',
+        '@forge/bench-lawbench',
+        async () => (await import('@forge/bench-lawbench')).benchmarkPackage,
+      ],
+      [
+        'aime',
+        '@forge/bench-aime',
+        async () => (await import('@forge/bench-aime')).benchmarkPackage,
+      ],
+      [
+        'mmlu-pro',
+        '@forge/bench-mmlu-pro',
+        async () => (await import('@forge/bench-mmlu-pro')).benchmarkPackage,
+      ],
+      [
+        'appworld',
+        '@forge/bench-appworld',
+        async () => (await import('@forge/bench-appworld')).benchmarkPackage,
+      ],
+    ] as const
+  ).map(([id, packageName, load]) => [id, optionalBenchmark(id, packageName, load)]),
+);
 
 /** Registers a benchmark under an id (replacing a built-in of the same id). */
 export function registerBenchmark(id: string, benchmark: BenchmarkPackage | BenchmarkLoader): void {
@@ -60,7 +111,16 @@ export async function loadProgramModule(
   }
   const module = (
     file.endsWith('.ts') || file.endsWith('.mts')
-      ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(file).href, import.meta.url)
+      ? await (
+          await importOptional(
+            {
+              purpose: `TypeScript program module ${path}`,
+              packageName: 'tsx',
+              argument: 'program',
+            },
+            () => import('tsx/esm/api'),
+          )
+        ).tsImport(pathToFileURL(file).href, import.meta.url)
       : await import(pathToFileURL(file).href)
   ) as Record<string, unknown>;
   let exported: unknown = module['benchmark'] ?? module['default'] ?? module;

@@ -1,14 +1,8 @@
 import { join } from 'node:path';
 import type { DataReport, PullDataOptions } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
-import {
-  buildBm25Index,
-  countWikiAbstracts,
-  pullWikiAbstracts,
-  readWikiAbstracts,
-  wikiAbstractsFile,
-} from '@forge/retrieval';
 import { benchmarkIds, loadBenchmarkPackage } from '../benchmarks/benchmark-registry.js';
+import { importOptional } from '../optional/optional-package.js';
 
 /** The Wikipedia-abstracts corpus that HotPotQA's and HoVer's BM25 retrieval reads. */
 export const wikiCorpusId = 'wiki';
@@ -23,6 +17,18 @@ export function defaultDataDir(id: string): string {
   return `data/${id}`;
 }
 
+// The corpus tools live in @forge/retrieval, an optional peer dependency (HotPotQA and HoVer
+// depend on it themselves).
+const loadRetrieval = () =>
+  importOptional(
+    {
+      purpose: `the ${wikiCorpusId} corpus`,
+      packageName: '@forge/retrieval',
+      argument: 'benchmark',
+    },
+    () => import('@forge/retrieval'),
+  );
+
 /** Downloads a benchmark's official data (or the wiki corpus) and checks the counts. */
 export async function pullBenchmarkData(
   id: string,
@@ -32,7 +38,7 @@ export async function pullBenchmarkData(
     ...options,
     dataDir: options.dataDir ?? defaultDataDir(id),
   };
-  if (id === wikiCorpusId) return pullWikiAbstracts(pullOptions);
+  if (id === wikiCorpusId) return (await loadRetrieval()).pullWikiAbstracts(pullOptions);
   const benchmarkPackage = await loadBenchmarkPackage(id);
   if (benchmarkPackage.pullData === undefined) {
     throw new InvalidArgumentError({
@@ -49,7 +55,7 @@ export async function checkBenchmarkData(
   options: { dataDir?: string } = {},
 ): Promise<DataReport> {
   const dataDir = options.dataDir ?? defaultDataDir(id);
-  if (id === wikiCorpusId) return countWikiAbstracts(dataDir);
+  if (id === wikiCorpusId) return (await loadRetrieval()).countWikiAbstracts(dataDir);
   const benchmarkPackage = await loadBenchmarkPackage(id);
   if (benchmarkPackage.checkData === undefined) {
     throw new InvalidArgumentError({
@@ -70,6 +76,7 @@ export async function indexWikiCorpus(
 ): Promise<{ directory: string; passages: number }> {
   const dataDir = options.dataDir ?? defaultDataDir(wikiCorpusId);
   const directory = options.directory ?? join(dataDir, 'index');
+  const { buildBm25Index, readWikiAbstracts, wikiAbstractsFile } = await loadRetrieval();
   const manifest = await buildBm25Index({
     passages: readWikiAbstracts(join(dataDir, wikiAbstractsFile)),
     directory,

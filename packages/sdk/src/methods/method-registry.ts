@@ -1,21 +1,59 @@
 import type { Method } from '@forge/method';
 import { InvalidArgumentError } from '@forge/provider';
+import { importOptional } from '../optional/optional-package.js';
 import { createForgeMethod, forgeVariants } from './forge-method.js';
 
 /** Loads a method when it is first used. */
 export type MethodLoader = () => Promise<Method>;
 
-// Forge's variants are built in; peer methods register here when their packages are present
-// (loaded lazily, so a run of one method never loads another's code).
+/**
+ * The loader of a peer method that lives in its own package (an optional peer dependency of the
+ * sdk): a package that is not installed fails with `method "<id>" needs <package>: npm install
+ * <package>` (an `InvalidArgumentError`, exit 2 in the CLI).
+ */
+export function optionalMethod(id: string, packageName: string, load: MethodLoader): MethodLoader {
+  return () => importOptional({ purpose: `method "${id}"`, packageName, argument: 'method' }, load);
+}
+
+// Forge's variants are built in; peer methods are loaded lazily from their packages (optional
+// peer dependencies), so a run of one method never loads another's code.
 const loaders = new Map<string, MethodLoader>([
   ...forgeVariants.map((variant): [string, MethodLoader] => [
     variant,
     async () => createForgeMethod(variant),
   ]),
-  ['gepa', async () => (await import('@forge/method-gepa')).gepaMethod],
-  ['gepa-merge', async () => (await import('@forge/method-gepa')).gepaMergeMethod],
-  ['ace', async () => (await import('@forge/method-ace')).aceMethod],
-  ['mipro', async () => (await import('@forge/method-mipro')).miproMethod],
+  [
+    'gepa',
+    optionalMethod(
+      'gepa',
+      '@forge/method-gepa',
+      async () => (await import('@forge/method-gepa')).gepaMethod,
+    ),
+  ],
+  [
+    'gepa-merge',
+    optionalMethod(
+      'gepa-merge',
+      '@forge/method-gepa',
+      async () => (await import('@forge/method-gepa')).gepaMergeMethod,
+    ),
+  ],
+  [
+    'ace',
+    optionalMethod(
+      'ace',
+      '@forge/method-ace',
+      async () => (await import('@forge/method-ace')).aceMethod,
+    ),
+  ],
+  [
+    'mipro',
+    optionalMethod(
+      'mipro',
+      '@forge/method-mipro',
+      async () => (await import('@forge/method-mipro')).miproMethod,
+    ),
+  ],
 ]);
 
 /** Registers a method under its id (or the id given), replacing a method of the same id. */
