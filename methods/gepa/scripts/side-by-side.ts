@@ -2,8 +2,10 @@
 // MIPROv2 at one evaluation ceiling, three seeds. Every model here is simulated (`@forge/sim`); the numbers say
 // how the search methods behave in the simulated world, not how any real model would score.
 //
+//   pnpm turbo run build --filter=@forge/method-gepa...      # first: the imports resolve to dist
 //   pnpm --filter @forge/method-gepa side-by-side            # print the table
 //   pnpm --filter @forge/method-gepa side-by-side --readme   # also rewrite it in README.md
+//   pnpm --filter @forge/method-gepa side-by-side --check    # exit 1 when README.md's table differs
 //
 // Forge's variants run through `@forge/core`'s `runSearch` with the options the sdk's host
 // passes; GEPA, ACE and MIPROv2 run through their `Method`s with a memory-backed context. All get
@@ -164,16 +166,26 @@ async function main(): Promise<void> {
   }
   const table = lines.join('\n');
   process.stdout.write(`${table}\n`);
-  if (process.argv.includes('--readme')) {
-    const path = new URL('../README.md', import.meta.url);
-    const readme = readFileSync(path, 'utf8');
-    const start = '<!-- side-by-side:start -->';
-    const end = '<!-- side-by-side:end -->';
-    const from = readme.indexOf(start);
-    const to = readme.indexOf(end);
-    if (from < 0 || to < from) throw new Error('README.md has no side-by-side markers');
-    writeFileSync(path, `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`);
+  const path = new URL('../README.md', import.meta.url);
+  const readme = readFileSync(path, 'utf8');
+  const updated = withTable(readme, table);
+  if (process.argv.includes('--readme')) writeFileSync(path, updated);
+  if (process.argv.includes('--check') && updated !== readme) {
+    process.stderr.write(
+      'README.md: the side-by-side table differs from this run; rerun with --readme\n',
+    );
+    process.exitCode = 1;
   }
+}
+
+/** The README with the text between its side-by-side markers replaced by `table`. */
+function withTable(readme: string, table: string): string {
+  const start = '<!-- side-by-side:start -->';
+  const end = '<!-- side-by-side:end -->';
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error('README.md has no side-by-side markers');
+  return `${readme.slice(0, from + start.length)}\n${table}\n${readme.slice(to)}`;
 }
 
 await main();
