@@ -1,9 +1,9 @@
-// Any AI SDK model as Forge's task model and optimizer: `fromAISDK(model)` from
-// @forge/provider-ai-sdk turns an AI SDK language model (here the AI SDK's own
-// `MockLanguageModelV3`, so the example runs offline) into a Forge `LanguageModel`, which the
-// prompt-search core takes as it is. Swap the mocks for real ones — `openai('gpt-5.5')` from
-// @ai-sdk/openai, `groq('llama-3.3-70b-versatile')` from @ai-sdk/groq, a Bedrock or Vertex model —
-// and nothing else changes.
+// Any AI SDK model as Forge's task model and optimizer, handed to `optimize()` as objects together
+// with an in-memory program, its metric and its data — no registry, no module path, no file.
+// `fromAISDK(model)` from @forge/provider-ai-sdk turns an AI SDK language model (here the AI SDK's
+// own `MockLanguageModelV3`, so the example runs offline) into a Forge `LanguageModel`. Swap the
+// mocks for real ones — `openai('gpt-5.5')` from @ai-sdk/openai, `groq('llama-3.3-70b-versatile')`
+// from @ai-sdk/groq, a Bedrock or Vertex model — and nothing else changes.
 //
 // The mocks are scripted: the task model formats a quantity correctly only when its system
 // prompt states the style rule for that quantity's kind; the optimizer adds the rules the
@@ -11,10 +11,9 @@
 //
 // Run: pnpm exec tsx examples/ai-sdk-model.ts
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
-import { runSearch } from '@forge/core';
 import type { Evaluator, Instance, Program } from '@forge/program';
-import { applyDefaultMiddleware, CostMeter } from '@forge/provider';
 import { fromAISDK } from '@forge/provider-ai-sdk';
+import { optimize } from '@forge/sdk';
 import { MockLanguageModelV3 } from 'ai/test';
 
 const styleRules: Record<string, { rule: string; format: (value: number) => string }> = {
@@ -125,40 +124,36 @@ const aiSDKOptimizer = new MockLanguageModelV3({
   },
 });
 
-// The AI SDK models become Forge models, wrapped in Forge's middleware (retries, limits,
-// timeout, cost meter) like any built-in provider's.
-const meter = new CostMeter({
-  prices: {
-    'mock:scripted-formatter*': { inputPerMillion: 0.1, outputPerMillion: 0.4 },
-    'mock:scripted-reflector*': { inputPerMillion: 2, outputPerMillion: 8 },
-  },
-});
-const taskModel = applyDefaultMiddleware(fromAISDK(aiSDKTaskModel), { costMeter: meter });
-const optimizerModel = applyDefaultMiddleware(fromAISDK(aiSDKOptimizer), { costMeter: meter });
-
-const result = await runSearch({
+// The AI SDK models become Forge models; `optimize()` wraps them in the same middleware as any
+// named model (cache, retries, limits, timeout, cost meter, recorder) and names them
+// `mock:scripted-formatter…` in the run (the provider id up to its first dot, then the model id).
+const result = await optimize({
   program,
-  evaluate,
-  taskModel,
-  optimizerModel,
+  metric: evaluate,
   train: instances('train-', 12),
   validation: instances('val-', 8),
-  maxEvaluations: 160,
-  seed: 0,
+  test: instances('test-', 8),
+  taskModel: fromAISDK(aiSDKTaskModel),
+  optimizerModel: fromAISDK(aiSDKOptimizer),
+  method: 'prompt-search',
+  budget: { maxEvaluations: 160 },
+  prices: {
+    'mock:scripted-formatter*': { input: 0.1, output: 0.4 },
+    'mock:scripted-reflector*': { input: 2, output: 8 },
+  },
+  // No runDir: the run goes to ./forge-runs/quantity-formatter-<time>, like any other.
 });
 
-const totals = meter.totals();
-if (totals.unpricedModels.length > 0)
-  console.log(`  unpriced: ${totals.unpricedModels.join(', ')}`);
 console.log('Simulated run (AI SDK mock models through fromAISDK, not a real LLM):');
 console.log(
-  `  validation ${result.seedScore.toFixed(2)} → ${result.bestScore.toFixed(2)}; ` +
-    `${result.candidates.length} candidates, ${result.evaluationsUsed} evaluations (${result.stopReason})`,
+  `  validation ${result.seedScore.toFixed(2)} → ${result.bestScore.toFixed(2)}, test ${result.testBestScore?.toFixed(2)}; ` +
+    `${result.candidates} candidates, ${result.evaluationsUsed} evaluations (${result.reason})`,
 );
 console.log(
-  `  ${aiSDKTaskModel.doGenerateCalls.length} task calls and ${aiSDKOptimizer.doGenerateCalls.length} optimizer calls reached the AI SDK models; priced cost $${totals.total.usd.toFixed(4)}`,
+  `  ${aiSDKTaskModel.doGenerateCalls.length} task calls and ${aiSDKOptimizer.doGenerateCalls.length} optimizer calls reached the AI SDK models; cost $${result.costUsd.toFixed(4)}`,
 );
-console.log(`  best prompt:\n${result.bestCandidate.prompts['format']}`);
+console.log(`  run directory: ${result.runDir}`);
+console.log(`  best prompt:\n${result.bestPrompts['format']}`);
 if (result.bestScore <= result.seedScore) {
   console.error('expected the search to improve on the seed prompt');
   process.exit(1);

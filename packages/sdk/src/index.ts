@@ -163,6 +163,7 @@ export { type RunSuiteOptions, type RunSuiteResult, runSuite } from './suite/run
 export {
   type SuiteConfig,
   type SuiteConfigInput,
+  type SuiteInput,
   suiteConfigJsonSchema,
   suiteConfigSchema,
 } from './suite/suite-config-schema.js';

@@ -53,6 +53,8 @@ export interface ObjectInputs {
   readonly models: ReadonlyMap<string, LanguageModel>;
   /** The benchmark given as an object, or made of a program object, its metric and data. */
   readonly benchmark?: Benchmark;
+  /** Benchmark objects of a list (a suite's `benchmarks`), by id. */
+  readonly benchmarks?: ReadonlyMap<string, Benchmark>;
   /** The config fields that held objects, e.g. `taskModel`, `roleModels.curate`, `benchmark`. */
   readonly fields: readonly string[];
 }
@@ -63,17 +65,19 @@ export const noObjectInputs: ObjectInputs = { models: new Map(), fields: [] };
 const programObjectKeys = ['metric', 'train', 'validation', 'test', 'signature'] as const;
 
 /**
- * Takes the objects out of a config: each model object in `modelFields` (dotted paths; a path
- * ending in `.*` means every entry of that record) is replaced by its name, a `Benchmark` object
- * in `benchmark` by its id, and a `Program` object in `program` (with `metric`, `train`,
- * `validation`, `test`, `signature`) by a benchmark made of them. What is left is plain data that
- * the config schema validates and a run directory saves.
+ * Takes the objects out of a config: each model object in `modelFields` (a field name; `name.*`
+ * means every entry of that record, `name[]` every element of that list) is replaced by its
+ * name, a `Benchmark` object in `benchmark` (or in the list `options.benchmarkList`) by its id,
+ * and a `Program` object in `program` (with `metric`, `train`, `validation`, `test`,
+ * `signature`) by a benchmark made of them. What is left is plain data that the config schema
+ * validates and a run directory saves.
  *
  * @throws InvalidArgumentError naming the field when an object is not what it should be.
  */
 export function detachObjectInputs(
   config: object,
   modelFields: readonly string[],
+  options: { readonly benchmarkList?: string } = {},
 ): { readonly value: Record<string, unknown>; readonly objects: ObjectInputs } {
   const value: Record<string, unknown> = { ...(config as Record<string, unknown>) };
   const models = new Map<string, LanguageModel>();
@@ -88,6 +92,13 @@ export function detachObjectInputs(
     return object === entry ? name : { ...(entry as object), model: name };
   };
   for (const path of modelFields) {
+    if (path.endsWith('[]')) {
+      const head = path.slice(0, -2);
+      const list = value[head];
+      if (Array.isArray(list))
+        value[head] = list.map((entry, index) => detachModel(entry, `${head}.${index}`));
+      continue;
+    }
     const [head, rest] = path.split('.') as [string, string | undefined];
     if (rest === undefined) {
       if (value[head] !== undefined) value[head] = detachModel(value[head], head);
@@ -98,6 +109,24 @@ export function detachObjectInputs(
     value[head] = Object.fromEntries(
       Object.entries(record).map(([key, entry]) => [key, detachModel(entry, `${head}.${key}`)]),
     );
+  }
+  const benchmarks = new Map<string, Benchmark>();
+  const list = options.benchmarkList === undefined ? undefined : value[options.benchmarkList];
+  if (Array.isArray(list)) {
+    value[options.benchmarkList as string] = list.map((entry, index) => {
+      // A suite's own entries ({ id, dataDir, program: "<module>" }) are data, not objects.
+      if (!isObject(entry) || !isObject(entry['program'])) return entry;
+      const given = assertBenchmark(entry, `${options.benchmarkList}.${index}`);
+      if (benchmarks.has(given.id) && benchmarks.get(given.id) !== given) {
+        throw new InvalidArgumentError({
+          argument: `${options.benchmarkList}.${index}`,
+          message: `${options.benchmarkList}.${index}: another benchmark object has the id "${given.id}"`,
+        });
+      }
+      benchmarks.set(given.id, given);
+      fields.push(`${options.benchmarkList}.${index}`);
+      return given.id;
+    });
   }
   let benchmark: Benchmark | undefined;
   if (isObject(value['benchmark'])) {
@@ -129,8 +158,48 @@ export function detachObjectInputs(
   }
   return {
     value,
-    objects: { models, ...(benchmark === undefined ? {} : { benchmark }), fields },
+    objects: {
+      models,
+      ...(benchmark === undefined ? {} : { benchmark }),
+      ...(benchmarks.size === 0 ? {} : { benchmarks }),
+      fields,
+    },
   };
+}
+
+/**
+ * A run config with the objects put back where their names stand: model names of `objects` in
+ * `taskModel`, `optimizerModel` and `roleModels` (alone or as settings' `model`), and a benchmark
+ * id of `objects.benchmarks` in `benchmark`. The inverse of `detachObjectInputs` for a config made
+ * from a detached one (a suite cell's).
+ */
+export function attachObjectInputs<Config extends object>(
+  config: Config,
+  objects: ObjectInputs,
+): Config {
+  const attach = (entry: unknown): unknown => {
+    if (typeof entry === 'string') return objects.models.get(entry) ?? entry;
+    if (isObject(entry) && typeof entry['model'] === 'string') {
+      const model = objects.models.get(entry['model']);
+      return model === undefined ? entry : { ...entry, model };
+    }
+    return entry;
+  };
+  const value = { ...config } as Record<string, unknown>;
+  for (const field of ['taskModel', 'optimizerModel']) {
+    if (value[field] !== undefined) value[field] = attach(value[field]);
+  }
+  if (isObject(value['roleModels'])) {
+    value['roleModels'] = Object.fromEntries(
+      Object.entries(value['roleModels']).map(([role, entry]) => [role, attach(entry)]),
+    );
+  }
+  const benchmark =
+    typeof value['benchmark'] === 'string'
+      ? objects.benchmarks?.get(value['benchmark'])
+      : undefined;
+  if (benchmark !== undefined) value['benchmark'] = benchmark;
+  return value as Config;
 }
 
 /**
@@ -253,7 +322,7 @@ function assertLanguageModel(
   }
 }
 
-function assertBenchmark(value: Record<string, unknown>): Benchmark {
+function assertBenchmark(value: Record<string, unknown>, field = 'benchmark'): Benchmark {
   if (
     typeof value['id'] !== 'string' ||
     !isObject(value['program']) ||
@@ -262,9 +331,8 @@ function assertBenchmark(value: Record<string, unknown>): Benchmark {
     typeof value['loadSplits'] !== 'function'
   ) {
     throw new InvalidArgumentError({
-      argument: 'benchmark',
-      message:
-        'benchmark: expected a benchmark id or a Benchmark object (id, title, signature, program, evaluate, loadSplits, synthesis); for a program, metric and data use defineBenchmark or the program, metric, train and validation fields',
+      argument: field,
+      message: `${field}: expected a benchmark id or a Benchmark object (id, title, signature, program, evaluate, loadSplits, synthesis); for a program, metric and data use defineBenchmark or the program, metric, train and validation fields`,
     });
   }
   return value as unknown as Benchmark;

@@ -11,7 +11,7 @@ import {
 import { cellRunConfig } from './cell-run-config.js';
 import { prepareSuite } from './prepare-suite.js';
 import type { RunSuiteOptions } from './run-suite.js';
-import type { SuiteConfigInput } from './suite-config-schema.js';
+import type { SuiteInput } from './suite-config-schema.js';
 
 /** One cell's share of a suite estimate. */
 export interface SuiteCellEstimate {
@@ -45,7 +45,7 @@ export interface SuiteEstimate {
  * total is an upper bound.
  */
 export async function estimateSuite(
-  config: SuiteConfigInput,
+  config: SuiteInput,
   options: Pick<
     RunSuiteOptions,
     'only' | 'cells' | 'shard' | 'configFile' | 'configLineOf' | 'environment'

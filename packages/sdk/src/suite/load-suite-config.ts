@@ -16,6 +16,8 @@ export const suiteSchemaFileName = 'forge.suite.schema.json';
  */
 export function parseSuiteConfig(
   raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>>,
+  /** Ids of benchmarks given as objects (the library API), known besides the registered ones. */
+  givenBenchmarks: readonly string[] = [],
 ): SuiteConfig {
   const parsed = suiteConfigSchema.safeParse(raw.value);
   if (!parsed.success) throw issueToError(raw, parsed.error.issues[0], suiteSchemaFileName);
@@ -35,7 +37,7 @@ export function parseSuiteConfig(
   for (const [index, id] of (config.transfer?.methods ?? []).entries()) {
     checkMethod(id, ['transfer', 'methods', index]);
   }
-  const known = benchmarkIds();
+  const known = [...benchmarkIds(), ...givenBenchmarks];
   config.benchmarks.forEach((entry, index) => {
     if (typeof entry !== 'string' && entry.program !== undefined) return;
     const id = typeof entry === 'string' ? entry : entry.id;

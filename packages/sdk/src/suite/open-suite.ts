@@ -9,9 +9,10 @@ import {
 } from '@forge/suite';
 import { ConfigError } from '../config/config-error.js';
 import type { RawConfig } from '../config/load-config.js';
+import { assertObjectsGivenAgain, noObjectInputs } from '../inputs/object-inputs.js';
 import { type PreparedSuite, prepareSuite } from './prepare-suite.js';
 import type { RunSuiteOptions } from './run-suite.js';
-import type { SuiteConfigInput } from './suite-config-schema.js';
+import type { SuiteInput } from './suite-config-schema.js';
 import {
   checkSuiteDirectory,
   loadSavedSuite,
@@ -42,13 +43,20 @@ export interface OpenedSuite {
  * emits `suite-prepared`.
  */
 export async function openSuite(
-  config: SuiteConfigInput | undefined,
+  config: SuiteInput | undefined,
   options: RunSuiteOptions,
 ): Promise<OpenedSuite> {
   const dir = resolve(options.dir);
   const resume = options.resume === true;
   checkSuiteDirectory(dir, resume);
   const saved = resume ? loadSavedSuite(dir) : undefined;
+  // A suite started with objects cannot continue from its saved names alone.
+  if (saved !== undefined && config === undefined) {
+    assertObjectsGivenAgain(saved.objectInputs ?? [], noObjectInputs, {
+      file: join(dir, 'suite.json'),
+      call: (fields) => `runSuite({ …, ${fields} }, { dir, resume: true })`,
+    });
+  }
   const raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>> =
     config === undefined && saved !== undefined
       ? { file: join(dir, 'suite.json'), value: saved.config }
@@ -61,6 +69,12 @@ export async function openSuite(
     ...(options.environment === undefined ? {} : { environment: options.environment }),
     ...(saved === undefined ? {} : { name: saved.name }),
   });
+  if (saved !== undefined) {
+    assertObjectsGivenAgain(saved.objectInputs ?? [], suite.objects, {
+      file: join(dir, 'suite.json'),
+      call: (fields) => `runSuite({ …, ${fields} }, { dir, resume: true })`,
+    });
+  }
   if (saved !== undefined && saved.digest !== suite.digest) {
     throw new ConfigError({
       file: raw.file,
@@ -75,6 +89,7 @@ export async function openSuite(
       digest: suite.digest,
       config: suite.config,
       labels: suite.labels,
+      ...(suite.objects.fields.length === 0 ? {} : { objectInputs: [...suite.objects.fields] }),
     });
   }
   writeAtomically(join(dir, suitePlanFileName), `${JSON.stringify(suite.plan, null, 2)}\n`);

@@ -10,6 +10,7 @@ import {
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { parseForgeConfig, type RawConfig } from '../config/load-config.js';
+import { detachObjectInputs, noObjectInputs, type ObjectInputs } from '../inputs/object-inputs.js';
 import { loadMethod } from '../methods/method-registry.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
@@ -45,7 +46,12 @@ export interface PreparedSuite {
   >;
   /** True when any model is simulated. */
   readonly simulated: boolean;
+  /** Model and benchmark objects the config held (the library API), names in their place. */
+  readonly objects: ObjectInputs;
 }
+
+/** The model fields of a suite config that may hold objects. */
+export const suiteModelFields = ['taskModels[]', 'optimizerModels[]', 'roleModels.*'] as const;
 
 /**
  * Validates a suite config, plans it, and checks everything a cell needs before any cell runs:
@@ -59,7 +65,11 @@ export async function prepareSuite(
     readonly name?: string;
   } = {},
 ): Promise<PreparedSuite> {
-  const config = parseSuiteConfig(raw);
+  const { value, objects } =
+    typeof raw.value === 'object' && raw.value !== null
+      ? detachObjectInputs(raw.value, suiteModelFields, { benchmarkList: 'benchmarks' })
+      : { value: raw.value, objects: noObjectInputs };
+  const config = parseSuiteConfig({ ...raw, value }, [...(objects.benchmarks?.keys() ?? [])]);
   const fail = (field: string, message: string, cause?: unknown): never => {
     throw new ConfigError({
       file: raw.file,
@@ -126,7 +136,7 @@ export async function prepareSuite(
       (candidate) => candidate.benchmark === id,
     ) as (typeof plan.cells)[number];
     const runConfig = runConfigOf(cell);
-    const { benchmark } = await loadConfiguredBenchmark(runConfig);
+    const { benchmark } = await loadConfiguredBenchmark(runConfig, objects.benchmarks?.get(id));
     const splits = await loadConfiguredSplits(benchmark, runConfig);
     if (splits.validation.length > config.budget.maxEvaluations) {
       fail(
@@ -142,6 +152,7 @@ export async function prepareSuite(
     const names = createRunModels(runConfig, {
       environment,
       roles: (methods.get(cell.method) as Method).roles,
+      models: objects.models,
     }).names;
     if (Object.values(names).some((model) => model.startsWith('sim:'))) simulated = true;
   }
@@ -161,5 +172,6 @@ export async function prepareSuite(
     methods,
     benchmarks,
     simulated,
+    objects,
   };
 }

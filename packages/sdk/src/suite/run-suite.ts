@@ -7,7 +7,7 @@ import {
 } from '@forge/suite';
 import { openSuite } from './open-suite.js';
 import { createSuiteCellRunner } from './suite-cell-runner.js';
-import type { SuiteConfigInput } from './suite-config-schema.js';
+import type { SuiteInput } from './suite-config-schema.js';
 import type { SuiteRunEvent } from './suite-run-events.js';
 import { writeSuiteFiles } from './write-suite-files.js';
 
@@ -65,7 +65,7 @@ export interface RunSuiteResult {
  * again and ends with the results of an uninterrupted suite.
  */
 export async function runSuite(
-  config: SuiteConfigInput | undefined,
+  config: SuiteInput | undefined,
   options: RunSuiteOptions,
 ): Promise<RunSuiteResult> {
   const { dir, suite, selected, previous } = await openSuite(config, options);
@@ -77,6 +77,7 @@ export async function runSuite(
     total: suite.plan.cells.length,
     runCell: createSuiteCellRunner({
       config: suite.config,
+      objects: suite.objects,
       suiteDir: dir,
       ...(options.environment === undefined ? {} : { environment: options.environment }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { optimizerUsage } from '@forge/method';
 import { describeLeaseHolder, inspectLease, LeaseHeldError, leaseFileName } from '@forge/store';
 import type { CellRunner, SuiteCell, SuiteCellResult } from '@forge/suite';
+import { attachObjectInputs, type ObjectInputs } from '../inputs/object-inputs.js';
 import { loadMethod } from '../methods/method-registry.js';
 import { type OptimizeResult, optimize } from '../run/optimize.js';
 import { isRunDirectory, runConfigFileName } from '../run/run-directory.js';
@@ -18,6 +19,8 @@ import type { SuiteConfig } from './suite-config-schema.js';
  */
 export function createSuiteCellRunner(options: {
   readonly config: SuiteConfig;
+  /** Objects the suite was given (the library API): put back into each cell's config. */
+  readonly objects?: ObjectInputs;
   readonly suiteDir: string;
   readonly environment?: Record<string, string | undefined>;
   readonly abortSignal?: AbortSignal;
@@ -62,7 +65,9 @@ export function createSuiteCellRunner(options: {
       rmSync(runDir, { recursive: true, force: true });
     }
     mkdirSync(dirname(runDir), { recursive: true });
-    const result = await optimize(runConfig, {
+    const cellConfig =
+      options.objects === undefined ? runConfig : attachObjectInputs(runConfig, options.objects);
+    const result = await optimize(cellConfig, {
       ...(resumable ? { resume: runDir } : {}),
       ...(options.environment === undefined ? {} : { environment: options.environment }),
       ...(context.stopSignal === undefined ? {} : { stopSignal: context.stopSignal }),

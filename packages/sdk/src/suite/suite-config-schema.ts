@@ -1,5 +1,7 @@
+import type { Benchmark } from '@forge/program';
 import { z } from 'zod';
 import { forgeConfigSchema, modelConfigSchema } from '../config/forge-config-schema.js';
+import type { ModelInput } from '../inputs/object-inputs.js';
 
 /** A benchmark of a suite: an id, or an id with its data directory and settings (or your own program). */
 export const suiteBenchmarkSchema = z.union([
@@ -155,6 +157,22 @@ export const suiteConfigSchema = z
 
 /** A suite config as written by the user. */
 export type SuiteConfigInput = z.input<typeof suiteConfigSchema>;
+
+/**
+ * What `runSuite` and `estimateSuite` take: a suite config, where in the library any model may be
+ * a `LanguageModel` object (or settings whose `model` is one) and any benchmark a `Benchmark`
+ * object. Objects are named in `suite.json` (listed under `objectInputs`), never saved; a resume
+ * needs them again, and a queued suite refuses them (its cells run in other processes).
+ */
+export type SuiteInput = Omit<
+  SuiteConfigInput,
+  'benchmarks' | 'taskModels' | 'optimizerModels' | 'roleModels'
+> & {
+  readonly benchmarks: readonly (SuiteConfigInput['benchmarks'][number] | Benchmark)[];
+  readonly taskModels: readonly ModelInput[];
+  readonly optimizerModels: readonly ModelInput[];
+  readonly roleModels?: Readonly<Record<string, ModelInput>>;
+};
 
 /** A validated suite config with defaults applied. */
 export type SuiteConfig = z.output<typeof suiteConfigSchema>;

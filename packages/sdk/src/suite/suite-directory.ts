@@ -26,6 +26,11 @@ export interface SavedSuite {
   readonly config: SuiteConfig;
   /** Method and benchmark titles, so tables can be redrawn where the packages are not loaded. */
   readonly labels: SuiteLabels;
+  /**
+   * Config fields that held objects (model or benchmark objects given to `runSuite`); their names
+   * are saved in their place, and a resume must be given the objects again.
+   */
+  readonly objectInputs?: readonly string[];
 }
 
 /** True when the directory holds a suite. */

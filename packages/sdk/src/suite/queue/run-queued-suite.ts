@@ -1,8 +1,11 @@
 import type { SuiteRecord } from '@forge/queue';
 import { defaultCellRunDir, type SuiteCellResult } from '@forge/suite';
+import { ConfigError } from '../../config/config-error.js';
+import { detachObjectInputs } from '../../inputs/object-inputs.js';
 import { openSuite } from '../open-suite.js';
+import { suiteModelFields } from '../prepare-suite.js';
 import type { RunSuiteOptions, RunSuiteResult } from '../run-suite.js';
-import type { SuiteConfigInput } from '../suite-config-schema.js';
+import type { SuiteInput } from '../suite-config-schema.js';
 import { writeSuiteFiles } from '../write-suite-files.js';
 import type { QueuedSuiteEvent } from './queued-suite-events.js';
 
@@ -36,9 +39,10 @@ export interface RunQueuedSuiteResult extends RunSuiteResult {
  * only: the workers go on, and calling this again with `resume: true` waits again.
  */
 export async function runQueuedSuite(
-  config: SuiteConfigInput | undefined,
+  config: SuiteInput | undefined,
   options: RunQueuedSuiteOptions,
 ): Promise<RunQueuedSuiteResult> {
+  refuseObjects(config, options.configFile ?? '<options>');
   // Loaded here, so nothing else in the sdk loads BullMQ.
   const { SuiteQueue, parseQueueUrl, queueProgress, settledResults, suiteKeyOf } = await import(
     '@forge/queue'
@@ -151,5 +155,22 @@ function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
       resolve();
     }
     signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
+/**
+ * A queued suite's cells run in `forge worker` processes, which only know names: model and
+ * benchmark objects of this process are refused before anything is enqueued.
+ * @throws ConfigError naming the first field that holds an object.
+ */
+function refuseObjects(config: SuiteInput | undefined, file: string): void {
+  if (config === undefined) return;
+  const { objects } = detachObjectInputs(config, suiteModelFields, { benchmarkList: 'benchmarks' });
+  if (objects.fields.length === 0) return;
+  throw new ConfigError({
+    file,
+    field: objects.fields[0] as string,
+    message:
+      'a queued suite runs its cells in forge worker processes: give every model and benchmark by name (a model string, model settings, or a registered benchmark id), not as an object of this process',
   });
 }
