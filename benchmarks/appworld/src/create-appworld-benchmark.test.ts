@@ -9,6 +9,7 @@ import {
   createBenchmark,
   promptSearchOnlyTitle,
 } from './create-appworld-benchmark.js';
+import { createFileServerClaims } from './pool/server-claims.js';
 import { startFakeAppWorldServer } from './testing/fake-appworld-server.js';
 import { createScriptedTaskAgent, paginationPhrase } from './testing/scripted-task-agent.js';
 import { writeFakeAppWorldRoot } from './testing/write-fake-root.js';
@@ -121,5 +122,51 @@ describe('the AppWorld benchmark', () => {
     await expect(benchmarkPackage.pullData?.({ dataDir: root })).rejects.toThrow(
       'forge data check appworld',
     );
+  });
+
+  it('two runs on one server (two suite cells on one worker) take turns task by task, scoring as alone, and say so', async () => {
+    await using server = await startFakeAppWorldServer();
+    const claims = createFileServerClaims({ directory: join(root, 'claims') });
+    const warnings: string[] = [];
+    const cell = () =>
+      createBenchmark(
+        { settings: { serverUrls: [server.url], appworldRoot: root } },
+        { variables: {}, claims, warn: (message) => warnings.push(message) },
+      );
+    const runs = [cell(), cell()];
+    const validation = (await runs[0]!.loadSplits()).validation;
+    const model = createScriptedTaskAgent();
+    const scores = await Promise.all(
+      runs.map((benchmark) =>
+        Promise.all(
+          validation.map(async (instance) => {
+            const execution = await benchmark.program.run(
+              instance,
+              seedPrompts(benchmark.program),
+              { model },
+            );
+            return (await benchmark.evaluate(instance, execution)).score;
+          }),
+        ),
+      ),
+    );
+    // The scores of one run alone (the first test): no task lost to another run's world.
+    expect(scores).toEqual([
+      [1 / 3, 1 / 2],
+      [1 / 3, 1 / 2],
+    ]);
+    // The server never held two task worlds: every initialize came after the last close.
+    const lifecycle = server.requests
+      .map((request) => request.path)
+      .filter((path) => path === '/initialize' || path === '/close');
+    expect(lifecycle).toEqual(new Array(4).fill(['/initialize', '/close']).flat());
+    // Each run had two tasks for one server, and one found the server held by the other.
+    expect(warnings.filter((message) => message.includes('exceeds the pool'))).toEqual([
+      expect.stringContaining('set concurrency to 1'),
+      expect.stringContaining('set concurrency to 1'),
+    ]);
+    expect(warnings.filter((message) => message.includes('another run'))).toEqual([
+      expect.stringContaining(`the server ${server.url} is running a task of another run`),
+    ]);
   });
 });

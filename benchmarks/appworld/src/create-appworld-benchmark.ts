@@ -6,7 +6,8 @@ import { checkData, pullData } from './data/appworld-data.js';
 import { installHint, resolveAppWorldRoot } from './data/appworld-root.js';
 import { loadAppWorldSplits } from './data/load-appworld-splits.js';
 import { evaluateAppWorld } from './metric/evaluate-appworld.js';
-import { AppWorldServerPool } from './pool/server-pool.js';
+import type { ServerClaims } from './pool/server-claims.js';
+import { AppWorldServerPool, type ServerPoolEvent } from './pool/server-pool.js';
 import { createAppWorldProgram } from './program/appworld-program.js';
 import { appworldSignature } from './program/appworld-signature.js';
 import { createSynthesisTools } from './synthesis/synthesis-tools.js';
@@ -23,6 +24,10 @@ export interface AppWorldBenchmarkEnvironment {
   readonly variables?: Readonly<Record<string, string | undefined>>;
   /** The fetch implementation of every client. Default `globalThis.fetch`. */
   readonly fetch?: typeof globalThis.fetch;
+  /** Hears the pool's warnings, one sentence each. Default `process.emitWarning` (printed on stderr). */
+  readonly warn?: (message: string) => void;
+  /** The pool's machine-wide server claims (tests). Default: files under `$TMPDIR/forge-appworld-claims`. */
+  readonly claims?: ServerClaims;
 }
 
 /**
@@ -40,8 +45,26 @@ export function createBenchmark(
 ): Benchmark {
   const variables = environment.variables ?? process.env;
   const settings = parseAppWorldSettings(options.settings);
+  const warn =
+    environment.warn ??
+    ((message: string) => process.emitWarning(message, { code: 'FORGE_APPWORLD_POOL' }));
+  let toldHeld = false;
+  const onEvent = (event: ServerPoolEvent) => {
+    if (event.type === 'pool-smaller-than-concurrency') {
+      warn(
+        `appworld: more tasks want an environment server at once than the pool has servers (${event.servers}): the run's concurrency exceeds the pool, so at most ${event.servers} task(s) run at once and the rest wait their turn. Start one server per task in flight (forge appworld serve -n <concurrency>) or set concurrency to ${event.servers}.`,
+      );
+    } else if (event.type === 'server-held-elsewhere' && !toldHeld) {
+      toldHeld = true;
+      warn(
+        `appworld: the server ${event.url} is running a task of another run on this machine (another cell or process using the same servers): the runs take turns on the servers, task by task, so each runs slower. Give each run its own servers to run them side by side at full speed.`,
+      );
+    }
+  };
   const pool = new AppWorldServerPool({
     urls: resolveServerUrls(settings, variables),
+    onEvent,
+    ...(environment.claims === undefined ? {} : { claims: environment.claims }),
     ...(environment.fetch === undefined ? {} : { fetch: environment.fetch }),
     ...(settings.requestTimeoutMs === undefined
       ? {}

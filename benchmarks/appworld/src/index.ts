@@ -59,6 +59,13 @@ export {
   type OutOfPoolServer,
 } from './pool/pool-exhausted-error.js';
 export {
+  createFileServerClaims,
+  defaultClaimsDirectory,
+  type FileServerClaimsSettings,
+  type ServerClaim,
+  type ServerClaims,
+} from './pool/server-claims.js';
+export {
   AppWorldServerPool,
   type PooledServerStatus,
   type ServerLease,

@@ -1,8 +1,15 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeAppWorldServer } from '../testing/fake-appworld-server.js';
 import { AppWorldPoolExhaustedError } from './pool-exhausted-error.js';
+import { createFileServerClaims } from './server-claims.js';
 import { AppWorldServerPool, type ServerPoolEvent } from './server-pool.js';
+
+const claimsRoot = mkdtempSync(join(tmpdir(), 'forge-appworld-pool-claims-'));
+afterAll(() => rmSync(claimsRoot, { recursive: true, force: true }));
 
 /** A bare server answering the health check on a given port (a "restarted" server). */
 async function listenOn(port: number): Promise<Server> {
@@ -113,5 +120,68 @@ describe('AppWorldServerPool', () => {
     const waiting = pool.acquire(controller.signal);
     controller.abort(new Error('run stopped'));
     await expect(waiting).rejects.toThrow('run stopped');
+  });
+
+  it('shares a server with another pool on this machine task by task: the second waits for the first to release it', async () => {
+    await using server = await startFakeAppWorldServer();
+    const claims = createFileServerClaims({ directory: join(claimsRoot, 'shared') });
+    const first = new AppWorldServerPool({ urls: [server.url], claims, claimPollMs: 10 });
+    const secondEvents: ServerPoolEvent[] = [];
+    let toldHeld: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      toldHeld = resolve;
+    });
+    const second = new AppWorldServerPool({
+      urls: [server.url],
+      claims,
+      claimPollMs: 10,
+      onEvent: (event) => {
+        secondEvents.push(event);
+        if (event.type === 'server-held-elsewhere') toldHeld();
+      },
+    });
+    const lease = await first.acquire();
+    let secondLease: Awaited<ReturnType<typeof second.acquire>> | undefined;
+    const waiting = second.acquire().then((taken) => {
+      secondLease = taken;
+      return taken;
+    });
+    await held;
+    expect(secondLease).toBeUndefined();
+    expect(secondEvents).toEqual([{ type: 'server-held-elsewhere', url: server.url }]);
+    lease.release();
+    expect((await waiting).url).toBe(server.url);
+    // Now the first pool waits for the second's task.
+    const firstAgain = first.acquire();
+    (await waiting).release();
+    (await firstAgain).release();
+    // Told once per hold, not once per look.
+    expect(secondEvents).toHaveLength(1);
+  });
+
+  it('tells once when more tasks want a server at once than the pool has servers', async () => {
+    await using a = await startFakeAppWorldServer();
+    await using b = await startFakeAppWorldServer();
+    const events: ServerPoolEvent[] = [];
+    const pool = new AppWorldServerPool({
+      urls: [a.url, b.url],
+      claims: createFileServerClaims({ directory: join(claimsRoot, 'smaller') }),
+      onEvent: (event) => events.push(event),
+    });
+    // Two tasks at once on two servers: nothing to say.
+    const two = await Promise.all([pool.acquire(), pool.acquire()]);
+    for (const lease of two) lease.release();
+    expect(events).toEqual([]);
+    // Three at once: the third waits its turn, and the pool says so once.
+    const first = await pool.acquire();
+    const second = await pool.acquire();
+    const third = pool.acquire();
+    expect(events).toEqual([{ type: 'pool-smaller-than-concurrency', servers: 2, tasks: 3 }]);
+    first.release();
+    const fourth = pool.acquire();
+    second.release();
+    (await third).release();
+    (await fourth).release();
+    expect(events).toHaveLength(1);
   });
 });
