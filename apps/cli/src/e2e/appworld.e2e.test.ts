@@ -127,6 +127,10 @@ describe('forge optimize -b appworld', () => {
     expect(result.code).toBe(0);
     expect(result.stderr).toContain('AppWorld (prompt search only: no task-authoring backend)');
     expect(result.stderr).not.toContain('synthesis event');
+    // Two validation tasks at once on one server: the run says its concurrency exceeds the pool.
+    expect(result.stderr).toContain(
+      "[FORGE_APPWORLD_POOL] Warning: appworld: more tasks want an environment server at once than the pool has servers (1): the run's concurrency exceeds the pool",
+    );
   }, 120_000);
 
   it('fails with exit code 2 and how to start servers when none is running', async () => {
