@@ -26,6 +26,7 @@ describe('createFileServerClaims', () => {
     expect(elsewhere.tryClaim(url)).toBeUndefined();
     // Another pool of the same process is refused too.
     expect(here.tryClaim(url)).toBeUndefined();
+    expect(here.tryClaim(`${url}/`)).toBeUndefined();
     // Other servers are free.
     expect(elsewhere.tryClaim('http://127.0.0.1:8101')?.release()).toBeUndefined();
     // A refused claimant leaves nothing behind: only the holder's file is there.

@@ -50,7 +50,9 @@ export function createFileServerClaims(settings: FileServerClaimsSettings = {}):
   return {
     tryClaim(url) {
       mkdirSync(directory, { recursive: true });
-      const server = createHash('sha256').update(url).digest('hex').slice(0, 32);
+      // By the URL as parsed (`http://h:1` and `http://h:1/` are one server); a host named two
+      // ways (`localhost`, `127.0.0.1`) is two names to the claims.
+      const server = createHash('sha256').update(canonical(url)).digest('hex').slice(0, 32);
       sequence += 1;
       const mine = `${server}.${pid}.${sequence}.claim`;
       writeFileSync(join(directory, mine), `${url}\n`, { flag: 'wx' });
@@ -77,6 +79,14 @@ export function createFileServerClaims(settings: FileServerClaimsSettings = {}):
       };
     },
   };
+}
+
+function canonical(url: string): string {
+  try {
+    return new URL(url).href;
+  } catch {
+    return url;
+  }
 }
 
 function processIsAlive(pid: number): boolean {
