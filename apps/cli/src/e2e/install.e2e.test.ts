@@ -1,0 +1,266 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  exportedSpecifiers,
+  npmInstall,
+  type PackedPackage,
+  packPublicPackages,
+  scratchEnvironment,
+  workspaceRoot,
+  writeScratchProject,
+} from './pack-workspace.js';
+
+// A new user's first minutes, outside this repository: every public package packed as it would
+// be published, `npm install @forge/cli` into an empty project (third-party packages from the
+// registry), `npx forge demo`, and a plain Node project that require()s and imports every public
+// package. The dist of every package exists here: this package's test task depends on ^build,
+// and every public package is one of its dependencies or devDependencies.
+const run = promisify(execFile);
+const scratch = mkdtempSync(join(tmpdir(), 'forge-install-'));
+const app = join(scratch, 'app');
+const repository = 'https://github.com/forge-optimizer/forge';
+let packed: PackedPackage[] = [];
+
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+beforeAll(async () => {
+  const tarballs = join(scratch, 'tarballs');
+  mkdirSync(tarballs, { recursive: true });
+  mkdirSync(app);
+  packed = await packPublicPackages(tarballs);
+  // @forge/provider-ai-sdk is the one public package the CLI does not depend on.
+  writeScratchProject(app, ['@forge/cli', '@forge/provider-ai-sdk'], packed);
+  // better-sqlite3 compiles from source here (about a minute on two cores).
+  await npmInstall(app, 600_000);
+}, 660_000);
+
+/** Runs a command in the scratch project; never throws, returns the exit code and output. */
+async function inApp(
+  command: string,
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(command, [...args], {
+      cwd: app,
+      env: { ...scratchEnvironment(), CI: 'true' },
+      timeout: 180_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    return {
+      code: typeof failed.code === 'number' ? failed.code : -1,
+      stdout: failed.stdout ?? '',
+      stderr: failed.stderr ?? String(error),
+    };
+  }
+}
+
+describe('the packed packages', () => {
+  it('are every public package, with complete registry metadata', () => {
+    const names = packed.map((pkg) => pkg.name);
+    expect(names).toContain('@forge/cli');
+    expect(names).toContain('@forge/sdk');
+    expect(names).not.toContain('@forge/perf');
+    expect(names).not.toContain('@forge/fault-suite');
+    expect(names).not.toContain('@forge/examples');
+    for (const pkg of packed) {
+      const manifest = pkg.packedManifest;
+      expect(manifest, pkg.name).toMatchObject({
+        name: pkg.name,
+        version: expect.stringMatching(/^\d+\.\d+\.\d+/),
+        license: pkg.name === '@forge/bench-ifbench' ? 'Apache-2.0' : 'MIT',
+        repository: { type: 'git', url: `git+${repository}.git`, directory: pkg.folder },
+        homepage: `${repository}/tree/main/${pkg.folder}#readme`,
+        bugs: { url: `${repository}/issues` },
+        engines: { node: '>=20.19' },
+        types: './dist/index.d.ts',
+      });
+      expect(manifest.private, pkg.name).toBeUndefined();
+      expect(pkg.files, pkg.name).toEqual(
+        expect.arrayContaining(['package.json', 'README.md', 'LICENSE', 'dist/index.d.ts']),
+      );
+      expect(
+        pkg.files.some((file) => /\.test\.|(^|\/)e2e\//.test(file)),
+        pkg.name,
+      ).toBe(false);
+      const notices = readdirSync(join(workspaceRoot, pkg.folder)).filter((file) =>
+        file.startsWith('NOTICE'),
+      );
+      expect(pkg.files, pkg.name).toEqual(expect.arrayContaining(notices));
+      for (const [path, target] of Object.entries(manifest.exports ?? {})) {
+        if (typeof target === 'string') continue;
+        const conditions = target as Record<string, string>;
+        expect(Object.keys(conditions), `${pkg.name} ${path}`).toEqual([
+          'types',
+          'import',
+          'default',
+        ]);
+        for (const file of Object.values(conditions))
+          expect(pkg.files, `${pkg.name} ${path}`).toContain(file.replace(/^\.\//, ''));
+      }
+    }
+  });
+
+  it('depend on each other with caret ranges and on third-party libraries with ranges', () => {
+    for (const pkg of packed) {
+      const manifest = pkg.packedManifest;
+      for (const field of ['dependencies', 'peerDependencies'] as const) {
+        const ranges = (manifest[field] ?? {}) as Record<string, string>;
+        for (const [name, range] of Object.entries(ranges)) {
+          const where = `${pkg.name} ${field} ${name}`;
+          expect(range, where).not.toMatch(/^workspace:/);
+          const dependency = packed.find((other) => other.name === name);
+          if (!name.startsWith('@forge/')) {
+            expect(range, where).toMatch(/^\^\d/);
+          } else if (field === 'dependencies') {
+            expect(dependency, where).toBeDefined();
+            expect(range, where).toBe(`^${dependency!.packedManifest.version}`);
+          } else {
+            // The sdk's optional packages: any 0.x from the first (changesets would otherwise
+            // make every minor release of a benchmark a major release of the sdk).
+            expect(dependency, where).toBeDefined();
+            expect(range, where).toBe('>=0.1.0 <1.0.0');
+            expect(dependency!.packedManifest.version, where).toMatch(/^0\./);
+          }
+        }
+      }
+    }
+  });
+
+  it('leave benchmarks, providers, peer methods, the queue, sim, retrieval and tsx out of the sdk', () => {
+    const sdk = packed.find((pkg) => pkg.name === '@forge/sdk')!.packedManifest;
+    const dependencies = Object.keys((sdk['dependencies'] ?? {}) as Record<string, string>);
+    const optional = Object.keys((sdk['peerDependenciesMeta'] ?? {}) as Record<string, unknown>);
+    for (const name of dependencies)
+      expect(name).not.toMatch(/^@forge\/(bench-|method-|provider-|queue|sim|retrieval)|^tsx$/);
+    expect(optional.sort()).toEqual(
+      Object.keys((sdk['peerDependencies'] ?? {}) as Record<string, string>).sort(),
+    );
+    expect(optional).toEqual(
+      expect.arrayContaining([
+        '@forge/bench-aime',
+        '@forge/provider-openai',
+        '@forge/method-gepa',
+        '@forge/queue',
+        '@forge/sim',
+        'tsx',
+      ]),
+    );
+    const cli = packed.find((pkg) => pkg.name === '@forge/cli')!.packedManifest;
+    expect(Object.keys((cli['dependencies'] ?? {}) as Record<string, string>)).toEqual(
+      expect.arrayContaining(optional),
+    );
+    expect(cli['bin']).toEqual({ forge: './dist/bin.js' });
+  });
+});
+
+describe('@forge/cli installed with npm outside the workspace', () => {
+  it('installs every public package from the tarballs', () => {
+    const installed = readdirSync(join(app, 'node_modules', '@forge')).map(
+      (name) => `@forge/${name}`,
+    );
+    expect(installed.sort()).toEqual(packed.map((pkg) => pkg.name).sort());
+  });
+
+  it('runs `npx forge demo` offline to its simulated summary', async () => {
+    const result = await inApp('npx', ['--no', 'forge', 'demo', '--run-dir', 'demo-run']);
+    expect(result.stderr).not.toContain('bug in Forge');
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain('run summary — SIMULATED');
+    expect(result.stdout).toMatch(/seed candidate\s+\d/);
+    expect(result.stdout).toContain('synthesis events');
+    expect(existsSync(join(app, 'demo-run', 'report.html'))).toBe(true);
+  });
+
+  it('require()s and imports every public package with the exports of its build', async () => {
+    const specifiers = packed.flatMap((pkg) => exportedSpecifiers(pkg.packedManifest));
+    // Each script prints, per specifier, the names it exports whose value is defined.
+    const body = (load: string) =>
+      `const names = {};\nfor (const specifier of ${JSON.stringify(specifiers)}) {\n` +
+      `  const exported = ${load};\n` +
+      `  names[specifier] = Object.keys(exported).filter((name) => name !== '__esModule' && exported[name] !== undefined).sort();\n}\n` +
+      'console.log(JSON.stringify(names));\n';
+    writeFileSync(join(app, 'require-all.cjs'), body('require(specifier)'));
+    writeFileSync(join(app, 'import-all.mjs'), body('await import(specifier)'));
+    const required = await inApp(process.execPath, ['require-all.cjs']);
+    expect(required.stderr).toBe('');
+    expect(required.code).toBe(0);
+    const imported = await inApp(process.execPath, ['import-all.mjs']);
+    expect(imported.code).toBe(0);
+
+    // What the workspace's own builds export, loaded by path.
+    const reference: Record<string, string[]> = {};
+    for (const pkg of packed) {
+      for (const [path, target] of Object.entries(pkg.packedManifest.exports ?? {})) {
+        if (typeof target === 'string') continue;
+        const file = join(workspaceRoot, pkg.folder, (target as { import: string }).import);
+        const exported = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+        reference[path === '.' ? pkg.name : `${pkg.name}${path.slice(1)}`] = Object.keys(exported)
+          .filter((name) => exported[name] !== undefined)
+          .sort();
+      }
+    }
+    expect(JSON.parse(required.stdout)).toEqual(reference);
+    expect(JSON.parse(imported.stdout)).toEqual(reference);
+    const names = JSON.parse(required.stdout) as Record<string, string[]>;
+    for (const [specifier, main] of Object.entries(mainExports))
+      expect(names[specifier], specifier).toEqual(expect.arrayContaining(main));
+  });
+
+  it('says which package to install when a benchmark or provider package is missing (exit 2)', async () => {
+    rmSync(join(app, 'node_modules', '@forge', 'bench-aime'), { recursive: true });
+    rmSync(join(app, 'node_modules', '@forge', 'provider-openai'), { recursive: true });
+    const benchmark = await inApp('npx', [
+      '--no',
+      'forge',
+      'optimize',
+      '--benchmark',
+      'aime',
+      '-t',
+      'sim:task',
+      '-o',
+      'sim:optimizer',
+      '--budget',
+      '10',
+    ]);
+    expect(benchmark.code).toBe(2);
+    expect(benchmark.stderr).toContain(
+      'forge: benchmark "aime" needs @forge/bench-aime: npm install @forge/bench-aime',
+    );
+    const provider = await inApp('npx', [
+      '--no',
+      'forge',
+      'optimize',
+      '--benchmark',
+      'sim',
+      '-t',
+      'openai:gpt-5.5',
+      '-o',
+      'sim:optimizer',
+      '--budget',
+      '100',
+    ]);
+    expect(provider.code).toBe(2);
+    expect(provider.stderr).toContain(
+      'forge: provider "openai" needs @forge/provider-openai: npm install @forge/provider-openai',
+    );
+  });
+});
+
+/** A few names each central package must export (the full lists are compared above). */
+const mainExports: Record<string, string[]> = {
+  '@forge/cli': ['main', 'exitCodeFor', 'exitCodes'],
+  '@forge/sdk': ['optimize', 'evaluate', 'synthesize', 'resolveModel', 'runSuite'],
+  '@forge/synth': ['synthesize', 'defineSignature', 'readFailures'],
+  '@forge/provider': ['registerProvider', 'InvalidArgumentError', 'ProviderRegistry'],
+  '@forge/core': ['runSearch', 'reduceSearch', 'createSearchState'],
+  '@forge/provider-ai-sdk': ['fromAISDK'],
+  '@forge/store': ['SqliteRunStore'],
+};
