@@ -177,7 +177,7 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     expect(result.stdout).toMatch(/seed candidate\s+\d/);
     expect(result.stdout).toContain('synthesis events');
     expect(existsSync(join(app, 'demo-run', 'report.html'))).toBe(true);
-  });
+  }, 300_000);
 
   it('require()s and imports every public package with the exports of its build', async () => {
     const specifiers = packed.flatMap((pkg) => exportedSpecifiers(pkg.packedManifest));
@@ -212,7 +212,7 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     const names = JSON.parse(required.stdout) as Record<string, string[]>;
     for (const [specifier, main] of Object.entries(mainExports))
       expect(names[specifier], specifier).toEqual(expect.arrayContaining(main));
-  });
+  }, 300_000);
 
   it('says which package to install when a benchmark or provider package is missing (exit 2)', async () => {
     rmSync(join(app, 'node_modules', '@forge', 'bench-aime'), { recursive: true });
@@ -251,7 +251,7 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     expect(provider.stderr).toContain(
       'forge: provider "openai" needs @forge/provider-openai: npm install @forge/provider-openai',
     );
-  });
+  }, 300_000);
 });
 
 /** A few names each central package must export (the full lists are compared above). */
