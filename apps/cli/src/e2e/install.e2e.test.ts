@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -212,6 +213,40 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     const names = JSON.parse(required.stdout) as Record<string, string[]>;
     for (const [specifier, main] of Object.entries(mainExports))
       expect(names[specifier], specifier).toEqual(expect.arrayContaining(main));
+  }, 300_000);
+
+  it('gives TypeScript the types of every public package, imported and required', async () => {
+    const specifiers = packed.flatMap((pkg) => exportedSpecifiers(pkg.packedManifest));
+    // Under `strict`, a specifier that resolves to JavaScript without types is an error (TS7016),
+    // and one the exports map does not resolve is TS2307.
+    const imports = specifiers.map(
+      (specifier, index) => `import * as m${index} from '${specifier}';`,
+    );
+    const requires = specifiers.map(
+      (specifier, index) => `import m${index} = require('${specifier}');`,
+    );
+    const uses = `export const modules = [${specifiers.map((_, index) => `m${index}`).join(', ')}];`;
+    writeFileSync(join(app, 'types-check.mts'), [...imports, uses].join('\n'));
+    writeFileSync(join(app, 'types-check.cts'), [...requires, uses].join('\n'));
+    writeFileSync(
+      join(app, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2023',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          types: [],
+        },
+        files: ['types-check.mts', 'types-check.cts'],
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = await inApp(process.execPath, [tsc, '-p', 'tsconfig.json']);
+    expect(result.stdout).toBe('');
+    expect(result.code).toBe(0);
   }, 300_000);
 
   it('says which package to install when a benchmark or provider package is missing (exit 2)', async () => {
