@@ -289,6 +289,97 @@ describe('@forge/cli installed with npm outside the workspace', () => {
   }, 300_000);
 });
 
+describe('@forge/sdk without its optional packages', () => {
+  it('loads, optimizes an in-memory program with model objects, and names each missing package', async () => {
+    const sdk = packed.find((pkg) => pkg.name === '@forge/sdk')!.packedManifest;
+    const optional = Object.keys((sdk['peerDependencies'] ?? {}) as Record<string, string>);
+    for (const name of optional)
+      rmSync(join(app, 'node_modules', name), { recursive: true, force: true });
+    writeFileSync(join(app, 'program.ts'), 'export default {};\n');
+    writeFileSync(join(app, 'lean.mjs'), leanScript);
+    const result = await inApp(process.execPath, ['lean.mjs']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const report = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(report).toEqual({
+      required: true,
+      optimized: { seedScore: 0, bestScore: 1 },
+      benchmark:
+        'InvalidArgumentError: benchmark "aime" needs @forge/bench-aime: npm install @forge/bench-aime',
+      method:
+        'InvalidArgumentError: method "gepa" needs @forge/method-gepa: npm install @forge/method-gepa',
+      provider:
+        'InvalidArgumentError: provider "anthropic" needs @forge/provider-anthropic: npm install @forge/provider-anthropic',
+      sim: 'InvalidArgumentError: provider "sim" needs @forge/sim: npm install @forge/sim',
+      program:
+        'InvalidArgumentError: TypeScript program module program.ts needs tsx: npm install tsx',
+      wiki: 'InvalidArgumentError: the wiki corpus needs @forge/retrieval: npm install @forge/retrieval',
+    });
+  }, 300_000);
+});
+
+// Run in the scratch project once every optional package of the sdk is gone. The models are
+// scripted objects (nothing here is a real model): the task model answers "ok" only when its
+// system prompt says RULE; the optimizer proposes a prompt that says it.
+const leanScript = `
+import { createRequire } from 'node:module';
+import * as sdk from '@forge/sdk';
+
+const report = { required: typeof createRequire(import.meta.url)('@forge/sdk').optimize === 'function' };
+const scripted = (modelId, answer) => ({
+  specificationVersion: 'v1',
+  provider: 'scripted',
+  modelId,
+  async generate(request) {
+    return { text: answer(request), toolCalls: [], finishReason: 'stop', usage: { inputTokens: 10, outputTokens: 2 } };
+  },
+});
+const instances = (prefix, count) =>
+  Array.from({ length: count }, (_, index) => ({ id: prefix + index, input: { item: index }, gold: { answer: 'ok' } }));
+const program = {
+  name: 'lean',
+  modules: [{ name: 'answer', seedPrompt: 'Answer.' }],
+  async run(instance, prompts, context) {
+    const result = await context.model.generate({
+      system: prompts.answer,
+      messages: [{ role: 'user', content: String(instance.input.item) }],
+      metadata: context.metadata,
+      abortSignal: context.abortSignal,
+    });
+    return { output: { answer: result.text }, trace: [] };
+  },
+};
+const result = await sdk.optimize({
+  program,
+  metric: (instance, execution) =>
+    execution.output.answer === 'ok' ? { score: 1 } : { score: 0, feedback: 'The prompt must say RULE.' },
+  train: instances('train-', 6),
+  validation: instances('val-', 4),
+  taskModel: scripted('task', (request) => ((request.system ?? '').includes('RULE') ? 'ok' : 'no')),
+  optimizerModel: scripted('optimizer', () => '<system_prompt>\\nRULE: answer ok.\\n</system_prompt>'),
+  method: 'prompt-search',
+  budget: { maxEvaluations: 40 },
+  runDir: 'lean-run',
+});
+report.optimized = { seedScore: result.seedScore, bestScore: result.bestScore };
+for (const [name, attempt] of [
+  ['benchmark', () => sdk.loadBenchmarkPackage('aime')],
+  ['method', () => sdk.loadMethod('gepa')],
+  ['provider', async () => sdk.resolveModel('anthropic:claude-sonnet-4-6', { settings: { apiKey: 'sk-test' } })],
+  ['sim', async () => sdk.resolveModel('sim:task')],
+  ['program', () => sdk.loadProgramModule('program.ts', {})],
+  ['wiki', () => sdk.checkBenchmarkData('wiki')],
+]) {
+  try {
+    await attempt();
+    report[name] = 'loaded';
+  } catch (error) {
+    report[name] = error.name + ': ' + error.message;
+  }
+}
+console.log(JSON.stringify(report));
+`;
+
 /** A few names each central package must export (the full lists are compared above). */
 const mainExports: Record<string, string[]> = {
   '@forge/cli': ['main', 'exitCodeFor', 'exitCodes'],
