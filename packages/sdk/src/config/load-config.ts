@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
 import { hasMethod, methodIds } from '../methods/method-registry.js';
+import { importOptional } from '../optional/optional-package.js';
 import { ConfigError } from './config-error.js';
 import { type ForgeConfig, forgeConfigSchema } from './forge-config-schema.js';
 
@@ -161,7 +162,12 @@ async function importConfigModule(file: string): Promise<unknown> {
   try {
     const module = (
       file.endsWith('.ts') || file.endsWith('.mts')
-        ? await (await import('tsx/esm/api')).tsImport(pathToFileURL(file).href, import.meta.url)
+        ? await (
+            await importOptional(
+              { purpose: 'a TypeScript config file', packageName: 'tsx', argument: 'config' },
+              () => import('tsx/esm/api'),
+            )
+          ).tsImport(pathToFileURL(file).href, import.meta.url)
         : await import(pathToFileURL(file).href)
     ) as { default?: unknown };
     // A module compiled as CommonJS nests the default export one level deeper.

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { SuiteQueueStatus } from '@forge/queue';
 import { loadSavedSuite } from '../suite-directory.js';
+import { loadQueue } from './load-queue.js';
 
 /**
  * Where a queued suite stands: its cells queued, running (with their workers), done, failed,
@@ -14,7 +15,7 @@ export async function queuedSuiteStatus(options: {
   /** The BullMQ queue's name. Default `forge-suite`. */
   readonly queueName?: string;
 }): Promise<SuiteQueueStatus> {
-  const { SuiteQueue, parseQueueUrl, suiteKeyOf } = await import('@forge/queue');
+  const { SuiteQueue, parseQueueUrl, suiteKeyOf } = await loadQueue();
   const queueUrl = parseQueueUrl(options.queue);
   const dir = resolve(options.dir);
   const saved = loadSavedSuite(dir);

@@ -7,6 +7,7 @@ import { suiteModelFields } from '../prepare-suite.js';
 import type { RunSuiteOptions, RunSuiteResult } from '../run-suite.js';
 import type { SuiteInput } from '../suite-config-schema.js';
 import { writeSuiteFiles } from '../write-suite-files.js';
+import { loadQueue } from './load-queue.js';
 import type { QueuedSuiteEvent } from './queued-suite-events.js';
 
 /** Options of `runQueuedSuite`. */
@@ -44,9 +45,8 @@ export async function runQueuedSuite(
 ): Promise<RunQueuedSuiteResult> {
   refuseObjects(config, options.configFile ?? '<options>');
   // Loaded here, so nothing else in the sdk loads BullMQ.
-  const { SuiteQueue, parseQueueUrl, queueProgress, settledResults, suiteKeyOf } = await import(
-    '@forge/queue'
-  );
+  const { SuiteQueue, parseQueueUrl, queueProgress, settledResults, suiteKeyOf } =
+    await loadQueue();
   const queueUrl = parseQueueUrl(options.queue);
   const emit = (event: QueuedSuiteEvent) => options.onEvent?.(event);
   // Connected first: an unreachable Redis is refused before the suite directory is touched.

@@ -6,6 +6,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { prepareSuite } from '../prepare-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
 import { loadSavedSuite, suiteFileName } from '../suite-directory.js';
+import { loadQueue } from './load-queue.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
 
 /** Options of `runSuiteWorker`. */
@@ -39,7 +40,7 @@ export interface RunSuiteWorkerOptions {
  */
 export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<void> {
   // Loaded here, so nothing else in the sdk loads BullMQ.
-  const { parseQueueUrl, startCellWorker } = await import('@forge/queue');
+  const { parseQueueUrl, startCellWorker } = await loadQueue();
   const queue = parseQueueUrl(options.queue);
   const emit = (event: SuiteWorkerEvent) => options.onEvent?.(event);
   const prepared = new Map<string, ReturnType<typeof prepareSuite>>();
