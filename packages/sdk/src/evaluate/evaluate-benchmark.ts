@@ -5,12 +5,12 @@ import { guardStore, openRunDatabase } from '@forge/store';
 import { z } from 'zod';
 import type { ModelConfig } from '../config/forge-config-schema.js';
 import {
-  assertObjectsGivenAgain,
   type BenchmarkInput,
   detachObjectInputs,
   type ModelInput,
   type ProgramObjectFields,
 } from '../inputs/object-inputs.js';
+import { readRunConfigWithObjects } from '../inputs/read-run-config-with-objects.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
@@ -18,7 +18,6 @@ import {
   withBenchmarkOverrides,
 } from '../run/load-benchmark.js';
 import { runConcurrency } from '../run/run-concurrency.js';
-import { readSavedRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
 import { type RunCandidate, runCandidate } from './run-candidate.js';
 
@@ -96,21 +95,13 @@ export async function evaluate(input: EvaluateConfig): Promise<EvaluateResult> {
       message: 'evaluate: give either a predictions file or a run directory',
     });
   }
-  const saved = config.run === undefined ? undefined : readSavedRunConfig(config.run);
-  const runConfig = saved?.config;
-  if (saved !== undefined) {
-    assertObjectsGivenAgain(saved.objectInputs, objects, {
-      file: `${config.run as string}/config.json`,
-      call: (fields) => `evaluate({ run, ${fields} })`,
-      // Scoring predictions calls no model; a task model given here replaces the run's.
-      needed: (field) =>
-        field === 'benchmark' ||
-        field === 'program' ||
-        (field === 'taskModel' &&
-          config.predictions === undefined &&
-          config.taskModel === undefined),
-    });
-  }
+  // Scoring predictions calls no model; a task model given here replaces the run's.
+  const runConfig = readRunConfigWithObjects(config.run, objects, {
+    call: 'evaluate',
+    ...(config.predictions === undefined && config.taskModel === undefined
+      ? { modelField: 'taskModel' }
+      : {}),
+  });
   const merged = withBenchmarkOverrides(runConfig, config);
   await registerConfigProviders(merged.providers);
   const { benchmark } = await loadConfiguredBenchmark(merged, objects.benchmark);

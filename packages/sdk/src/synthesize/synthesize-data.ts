@@ -18,12 +18,12 @@ import {
 } from '@forge/synth';
 import { type ModelConfig, modelConfigSchema } from '../config/forge-config-schema.js';
 import {
-  assertObjectsGivenAgain,
   type BenchmarkInput,
   detachObjectInputs,
   type ModelInput,
   type ProgramObjectFields,
 } from '../inputs/object-inputs.js';
+import { readRunConfigWithObjects } from '../inputs/read-run-config-with-objects.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
@@ -31,7 +31,6 @@ import {
   withBenchmarkOverrides,
 } from '../run/load-benchmark.js';
 import { readRunState } from '../run/read-run-state.js';
-import { readSavedRunConfig } from '../run/run-directory.js';
 import { createRunModels } from '../run/run-models.js';
 
 /**
@@ -119,19 +118,11 @@ export async function synthesizeData(
       message: 'synthesize: give either a run directory or a failures file',
     });
   }
-  const saved = config.run === undefined ? undefined : readSavedRunConfig(config.run);
-  const runConfig = saved?.config;
-  if (saved !== undefined) {
-    assertObjectsGivenAgain(saved.objectInputs, objects, {
-      file: `${config.run as string}/config.json`,
-      call: (fields) => `synthesize({ run, ${fields} })`,
-      // The task model is not used; the optimizer model only when no model is given here.
-      needed: (field) =>
-        field === 'benchmark' ||
-        field === 'program' ||
-        (field === 'optimizerModel' && config.model === undefined),
-    });
-  }
+  // The run's task model is not used; its optimizer model only when no model is given here.
+  const runConfig = readRunConfigWithObjects(config.run, objects, {
+    call: 'synthesize',
+    ...(config.model === undefined ? { modelField: 'optimizerModel' } : {}),
+  });
   const benchmarkConfig = withBenchmarkOverrides(runConfig, config);
   await registerConfigProviders(benchmarkConfig.providers);
   const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig, objects.benchmark);
