@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventAtStep, killAndResume, readMethodRun } from './kill-and-resume.js';
+import { eventAtStep, killAndResume, readMethodRun, simRunConfig } from './kill-and-resume.js';
 import { jsonEvents, runCli } from './run-cli.js';
 
 // `forge optimize --method ace` end to end on the offline simulated world (SIMULATED: no real
@@ -31,22 +31,7 @@ describe('forge optimize --method ace', () => {
   it('reaches the same final state after kill -9 and --resume', async () => {
     const cwd = join(root, 'resume');
     mkdirSync(cwd);
-    writeFileSync(
-      join(cwd, 'forge.config.yaml'),
-      [
-        'benchmark: sim',
-        'method: ace',
-        'taskModel:',
-        '  model: sim:task',
-        '  settings: { latency: 4 }',
-        'optimizerModel:',
-        '  model: sim:optimizer',
-        '  settings: { latency: 4 }',
-        'budget:',
-        '  maxEvaluations: 400',
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(join(cwd, 'forge.config.yaml'), `${simRunConfig({ method: 'ace' })}\n`);
     // Mid-sample: after the first answer of the eleventh training sample.
     await killAndResume(cwd, eventAtStep('evaluation-end', 10));
 

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { startSimServer } from '@forge/sim';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventAtStep, killAndResume } from './kill-and-resume.js';
+import { eventAtStep, killAndResume, simRunConfig } from './kill-and-resume.js';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
 import { readRunContents, sameResult } from './run-contents.js';
 
@@ -54,17 +54,7 @@ describe('forge demo', () => {
 });
 
 describe('forge optimize: interruption and resume', () => {
-  const config = [
-    'benchmark: sim',
-    'taskModel:',
-    '  model: sim:task',
-    '  settings: { latency: 4 }',
-    'optimizerModel:',
-    '  model: sim:optimizer',
-    '  settings: { latency: 4 }',
-    'budget:',
-    '  maxEvaluations: 500',
-  ].join('\n');
+  const config = simRunConfig({ maxEvaluations: 500 });
 
   it('reaches the same final state after kill -9 and --resume, re-paying at most the calls in flight', async () => {
     const cwd = workspace('resume');

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventAtStep, killAndResume, readMethodRun } from './kill-and-resume.js';
+import { eventAtStep, killAndResume, readMethodRun, simRunConfig } from './kill-and-resume.js';
 import { jsonEvents, runCli } from './run-cli.js';
 
 // `forge optimize --method gepa` and `--method gepa-merge` end to end on the offline simulated
@@ -11,19 +11,7 @@ import { jsonEvents, runCli } from './run-cli.js';
 const root = mkdtempSync(join(tmpdir(), 'forge-cli-gepa-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const configOf = (method: 'gepa' | 'gepa-merge') =>
-  [
-    'benchmark: sim',
-    `method: ${method}`,
-    'taskModel:',
-    '  model: sim:task',
-    '  settings: { latency: 4 }',
-    'optimizerModel:',
-    '  model: sim:optimizer',
-    '  settings: { latency: 4 }',
-    'budget:',
-    '  maxEvaluations: 400',
-  ].join('\n');
+const configOf = (method: 'gepa' | 'gepa-merge') => simRunConfig({ method });
 const config = configOf('gepa-merge');
 
 describe.each([

@@ -80,3 +80,23 @@ export function readMethodRun(runDir: string): MethodRunContents {
     database.close();
   }
 }
+
+/**
+ * The config of the simulated runs the end-to-end tests kill and resume: the `sim` benchmark,
+ * simulated models answering after 4 ms, and the method and evaluation budget given (no
+ * `method:` line when none is given). Lines end without a final newline.
+ */
+export function simRunConfig(options: { method?: string; maxEvaluations?: number } = {}): string {
+  return [
+    'benchmark: sim',
+    ...(options.method === undefined ? [] : [`method: ${options.method}`]),
+    'taskModel:',
+    '  model: sim:task',
+    '  settings: { latency: 4 }',
+    'optimizerModel:',
+    '  model: sim:optimizer',
+    '  settings: { latency: 4 }',
+    'budget:',
+    `  maxEvaluations: ${options.maxEvaluations ?? 400}`,
+  ].join('\n');
+}

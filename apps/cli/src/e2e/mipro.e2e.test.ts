@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { eventAtStep, killAndResume, readMethodRun } from './kill-and-resume.js';
+import { eventAtStep, killAndResume, readMethodRun, simRunConfig } from './kill-and-resume.js';
 import { jsonEvents, runCli } from './run-cli.js';
 
 // `forge optimize --method mipro` end to end on the offline simulated world. Everything here is
@@ -65,22 +65,7 @@ describe('forge optimize --method mipro', () => {
 
   it('reaches the same final state after kill -9 mid-search and --resume', async () => {
     const cwd = workspace('resume');
-    writeFileSync(
-      join(cwd, 'forge.config.yaml'),
-      [
-        'benchmark: sim',
-        'method: mipro',
-        'taskModel:',
-        '  model: sim:task',
-        '  settings: { latency: 4 }',
-        'optimizerModel:',
-        '  model: sim:optimizer',
-        '  settings: { latency: 4 }',
-        'budget:',
-        '  maxEvaluations: 400',
-        '',
-      ].join('\n'),
-    );
+    writeFileSync(join(cwd, 'forge.config.yaml'), `${simRunConfig({ method: 'mipro' })}\n`);
     // Mid-search: after trial 8, while trial 9 is being evaluated.
     await killAndResume(cwd, eventAtStep('step-end', 7));
     const expected = readMethodRun(join(cwd, 'reference'));
