@@ -174,8 +174,13 @@ describe('the suite renderer', () => {
     // scrollback and the display ends on an empty row.
     const rows: string[] = [];
     let row = '';
-    for (const part of err.split(/(\r\u001b\[2K|\n)/)) {
-      if (part === '\r\u001b[2K') row = '';
+    const clear = '\r\u001b[2K';
+    for (const part of err
+      .split(clear)
+      .flatMap((piece, index) =>
+        index === 0 ? piece.split(/(\n)/) : [clear, ...piece.split(/(\n)/)],
+      )) {
+      if (part === clear) row = '';
       else if (part === '\n') {
         rows.push(row);
         row = '';
