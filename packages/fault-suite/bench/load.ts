@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { optimize } from '@forge/sdk';
 import { openRunDatabase } from '@forge/store';
+import { peakCallsInFlight } from '../src/peak-calls-in-flight.js';
 
 const evaluations = Number(process.env['LOAD_EVALUATIONS'] ?? 20_000);
 const concurrency = Number(process.env['LOAD_CONCURRENCY'] ?? 256);
@@ -99,22 +100,7 @@ const retryKinds = (
 ).map((row) => `${row.kind} ${row.n} (e.g. ${row.example.slice(0, 200)})`);
 database.close();
 // Task calls in flight at once, from the recorded start times and durations.
-const edges = calls
-  .filter((call) => call.role === 'task')
-  .flatMap((call) => {
-    const start = Date.parse(call.started_at);
-    return [
-      [start, 1],
-      [start + call.duration_ms, -1],
-    ] as const;
-  })
-  .sort((left, right) => left[0] - right[0] || left[1] - right[1]);
-let inFlight = 0;
-let peak = 0;
-for (const [, change] of edges) {
-  inFlight += change;
-  peak = Math.max(peak, inFlight);
-}
+const peak = peakCallsInFlight(calls.filter((call) => call.role === 'task'));
 
 const half = samples.slice(Math.floor(samples.length / 2));
 const slope = leastSquaresSlope(half.map((entry) => [entry.evaluations / 1000, entry.heapMb]));

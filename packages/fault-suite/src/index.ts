@@ -4,6 +4,7 @@ export {
   retrySignatures,
   runFaultTrial,
 } from './fault-trial.js';
+export { type CallSpan, peakCallsInFlight } from './peak-calls-in-flight.js';
 export { type RunOutcome, readRunOutcome, retrySignatureOf } from './read-run-outcome.js';
 export { anthropicSimHandler } from './wires/anthropic-sim-wire.js';
 export { ollamaSimHandler } from './wires/ollama-sim-wire.js';

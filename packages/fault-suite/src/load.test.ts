@@ -5,6 +5,7 @@ import { type ForgeEvent, optimize } from '@forge/sdk';
 import { type SimServer, startSimServer } from '@forge/sim';
 import { openRunDatabase } from '@forge/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { peakCallsInFlight } from './peak-calls-in-flight.js';
 
 // Issue 19's load item, scaled down for CI: Forge at concurrency 256 against the simulated
 // OpenAI-compatible server for about 2,000 task evaluations. `bench/load.ts` is the full-size
@@ -38,25 +39,9 @@ interface CallRow {
   readonly duration_ms: number;
 }
 
-/** The most task calls whose recorded spans overlap (an ending call frees its slot first). */
+/** The most uncached task calls in flight at once. */
 function peakTaskCallsInFlight(calls: readonly CallRow[]): number {
-  const edges = calls
-    .filter((call) => call.role === 'task' && call.cached === 0)
-    .flatMap((call) => {
-      const start = Date.parse(call.started_at);
-      return [
-        [start, 1],
-        [start + call.duration_ms, -1],
-      ] as const;
-    })
-    .sort((left, right) => left[0] - right[0] || left[1] - right[1]);
-  let inFlight = 0;
-  let peak = 0;
-  for (const [, change] of edges) {
-    inFlight += change;
-    peak = Math.max(peak, inFlight);
-  }
-  return peak;
+  return peakCallsInFlight(calls.filter((call) => call.role === 'task' && call.cached === 0));
 }
 
 describe(`a run at concurrency ${concurrency} against the simulated OpenAI-compatible server`, () => {
