@@ -1,25 +1,10 @@
-import { Writable } from 'node:stream';
 import type { ForgeEvent } from '@forge/sdk';
 import { describe, expect, it } from 'vitest';
 import { stopNotice } from '../interrupts.js';
+import { recordingTerminal } from './__fixtures__/recording-terminal.js';
 import { createRunRenderer } from './run-renderer.js';
-import type { Terminal } from './terminal.js';
 
-function terminal(): { terminal: Terminal; out: () => string; err: () => string } {
-  const written = { out: '', err: '' };
-  const stream = (key: 'out' | 'err') =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        written[key] += String(chunk);
-        done();
-      },
-    });
-  return {
-    terminal: { out: stream('out'), err: stream('err'), environment: { CI: 'true' } },
-    out: () => written.out,
-    err: () => written.err,
-  };
-}
+const terminal = () => recordingTerminal({ CI: 'true' });
 
 const events: ForgeEvent[] = [
   {

@@ -1,26 +1,18 @@
-import { Writable } from 'node:stream';
 import type { SuiteRunEvent } from '@forge/sdk';
 import { describe, expect, it } from 'vitest';
+import { recordingTerminal } from './__fixtures__/recording-terminal.js';
 import { createSuiteRenderer } from './suite-renderer.js';
-import type { OutputMode, Terminal } from './terminal.js';
+import type { OutputMode } from './terminal.js';
 
 type CellStart = Extract<SuiteRunEvent, { type: 'cell-start' }>;
 type CellEnd = Extract<SuiteRunEvent, { type: 'cell-end' }>;
 
 function render(mode: OutputMode, events: readonly SuiteRunEvent[]) {
-  const written = { out: '', err: '' };
-  const stream = (key: 'out' | 'err') =>
-    new Writable({
-      write(chunk, _encoding, done) {
-        written[key] += String(chunk);
-        done();
-      },
-    });
-  const terminal: Terminal = { out: stream('out'), err: stream('err'), environment: {} };
+  const { terminal, out, err } = recordingTerminal();
   const renderer = createSuiteRenderer(terminal, mode);
   for (const event of events) renderer.onEvent(event);
   renderer.finish();
-  return written;
+  return { out: out(), err: err() };
 }
 
 const cellOf = (method: string): CellStart['cell'] => ({
