@@ -8,6 +8,7 @@ import { loadAppWorldSplits } from './data/load-appworld-splits.js';
 import { evaluateAppWorld } from './metric/evaluate-appworld.js';
 import type { ServerClaims } from './pool/server-claims.js';
 import { AppWorldServerPool, type ServerPoolEvent } from './pool/server-pool.js';
+import { appworldCallSizes } from './program/appworld-call-sizes.js';
 import { createAppWorldProgram } from './program/appworld-program.js';
 import { appworldSignature } from './program/appworld-signature.js';
 import { createSynthesisTools } from './synthesis/synthesis-tools.js';
@@ -110,6 +111,7 @@ export function createBenchmark(
     synthesisTools: createSynthesisTools(pool, authoring),
     synthesis: authoring === undefined ? { ...appworldSynthesis, epochs: 0 } : appworldSynthesis,
     testRepeats: 1,
+    documentedCallSizes: appworldCallSizes(settings.maxSteps),
   };
 }
 

@@ -72,6 +72,7 @@ export {
   type ServerPoolEvent,
   type ServerPoolSettings,
 } from './pool/server-pool.js';
+export { appworldCallSizes } from './program/appworld-call-sizes.js';
 export { type AppWorldProgramSettings, createAppWorldProgram } from './program/appworld-program.js';
 export {
   appworldMaxSteps,

@@ -2,6 +2,7 @@ export type {
   Benchmark,
   BenchmarkFactory,
   BenchmarkOptions,
+  DocumentedCallSizes,
   SynthesisSchedule,
 } from './benchmark/benchmark.js';
 export type {

@@ -56,7 +56,12 @@ export {
   pullBenchmarkData,
   wikiCorpusId,
 } from './data/benchmark-data.js';
-export { estimateRun, type RoleEstimate, type RunEstimate } from './estimate/estimate-run.js';
+export {
+  estimateRun,
+  estimateThroughput,
+  type RoleEstimate,
+  type RunEstimate,
+} from './estimate/estimate-run.js';
 export {
   type EvaluateConfig,
   type EvaluatedInstance,
@@ -140,6 +145,7 @@ export {
   estimateSuite,
   type SuiteCellEstimate,
   type SuiteEstimate,
+  type SuiteEstimateRow,
 } from './suite/estimate-suite.js';
 export { grpoRewardDescription } from './suite/grpo-reward-description.js';
 export { parseSuiteConfig, suiteSchemaFileName } from './suite/load-suite-config.js';

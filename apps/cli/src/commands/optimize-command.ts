@@ -101,7 +101,7 @@ export function optimizeCommand(
           }
           terminal.out.write(
             estimateLines(
-              `Estimate for ${estimate.method} on ${estimate.benchmark}: ${estimate.steps > 0 ? `up to ${estimate.steps} steps, ` : ''}up to ${estimate.evaluations} task evaluations${estimate.synthesisAttempts > 0 ? `, ${estimate.synthesisAttempts} synthesis attempts` : ''}`,
+              `Estimate for ${estimate.method} on ${estimate.benchmark}: ${estimate.steps > 0 ? `up to ${estimate.steps.toLocaleString('en-US')} steps, ` : ''}up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations${estimate.synthesisAttempts > 0 ? `, ${estimate.synthesisAttempts.toLocaleString('en-US')} synthesis attempts` : ''}`,
               estimate,
             ),
           );

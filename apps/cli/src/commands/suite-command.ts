@@ -109,7 +109,7 @@ export function suiteCommand(
         }
         terminal.out.write(
           estimateLines(
-            `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations} task evaluations`,
+            `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations`,
             estimate,
           ),
         );

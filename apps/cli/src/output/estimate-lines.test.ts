@@ -10,8 +10,16 @@ describe('estimateLines', () => {
       inputTokens: 120_000,
       outputTokens: 9_000,
       usd: 1.5,
+      wallSeconds: 5400,
     },
-    { role: 'reflect', model: 'acme:opt', calls: 20, inputTokens: 40_000, outputTokens: 4_000 },
+    {
+      role: 'reflect',
+      model: 'acme:opt',
+      calls: 20,
+      inputTokens: 40_000,
+      outputTokens: 4_000,
+      wallSeconds: 45,
+    },
   ];
 
   it('prints the headline, one row per role, the total naming unpriced models, and assumptions', () => {
@@ -23,9 +31,11 @@ describe('estimateLines', () => {
     } as Parameters<typeof estimateLines>[1]);
     const lines = text.trimEnd().split('\n');
     expect(lines[0]).toBe('Estimate for forge on sim: up to 300 task evaluations');
-    expect(text).toMatch(/task\s+openai:gpt-5\.5\s+300\s+120000\s+9000\s+\$1\.50/);
-    expect(text).toMatch(/reflect\s+acme:opt\s+20\s+40000\s+4000\s+no price/);
-    expect(text).toContain('total: $1.50 (no price for acme:opt; counted as $0)');
+    expect(text).toMatch(/task\s+openai:gpt-5\.5\s+300\s+120,000\s+9,000\s+\$1\.50\s+1 h 30 min/);
+    expect(text).toMatch(/reflect\s+acme:opt\s+20\s+40,000\s+4,000\s+no price\s+45 s/);
+    expect(text).toContain(
+      'total: $1.50 (no price for acme:opt; counted as $0); wall time about 1 h 31 min at the stated throughput',
+    );
     expect(lines.slice(-2)).toEqual(['assumptions:', '  - every minibatch is evaluated in full']);
     expect(text.endsWith('\n')).toBe(true);
   });
@@ -37,7 +47,26 @@ describe('estimateLines', () => {
       unpricedModels: [],
       assumptions: [],
     } as Parameters<typeof estimateLines>[1]);
-    expect(text).toContain('total: $1.50\n');
+    expect(text).toContain('total: $1.50; wall time');
     expect(text).not.toContain('no price');
+  });
+
+  it('prints a suite by benchmark × method × role when given rows', () => {
+    const text = estimateLines('Estimate for 4 cell(s)', {
+      roles,
+      rows: [
+        { ...roles[0], benchmark: 'appworld', method: 'forge', cells: 2 },
+        { ...roles[1], benchmark: 'appworld', method: 'forge', cells: 2 },
+        { ...roles[0], benchmark: 'aime', method: 'gepa', cells: 2, wallSeconds: 200_000 },
+      ],
+      usd: 3,
+      unpricedModels: [],
+      assumptions: [],
+    } as Parameters<typeof estimateLines>[1]);
+    expect(text).toMatch(/benchmark\s+method\s+role\s+model\s+calls/);
+    expect(text).toMatch(/appworld\s+forge\s+task\s+openai:gpt-5\.5\s+300\s+120,000/);
+    expect(text).toMatch(
+      /aime\s+gepa\s+task\s+openai:gpt-5\.5\s+300\s+120,000\s+9,000\s+\$1\.50\s+2 d 7 h/,
+    );
   });
 });

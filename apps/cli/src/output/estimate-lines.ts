@@ -1,32 +1,66 @@
-import type { RunEstimate, SuiteEstimate } from '@forge/sdk';
+import type { RoleEstimate, SuiteEstimateRow } from '@forge/sdk';
 import { table } from './terminal.js';
 
 /** What an estimate prints below its headline: one row per role, the total, the assumptions. */
-type EstimateBody = Pick<
-  RunEstimate & SuiteEstimate,
-  'roles' | 'usd' | 'unpricedModels' | 'assumptions'
->;
+interface EstimateBody {
+  /** Per role (a run) or per benchmark × method × role (a suite, when `rows` is given). */
+  readonly roles: readonly RoleEstimate[];
+  /** A suite's rows by benchmark × method × role. */
+  readonly rows?: readonly SuiteEstimateRow[];
+  /** Total USD of the priced roles. */
+  readonly usd: number;
+  /** Models without a price. */
+  readonly unpricedModels: readonly string[];
+  /** The assumptions, in words. */
+  readonly assumptions: readonly string[];
+}
+
+/** A count with thousands separators: `1,234,567`. */
+export function thousands(value: number): string {
+  return Math.round(value).toLocaleString('en-US');
+}
+
+/** A duration in words a reader takes in at a glance: `45 s`, `12 min`, `3 h 20 min`, `2 d 4 h`. */
+export function duration(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds)} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`;
+  const days = Math.floor(hours / 24);
+  return `${days} d${hours % 24 === 0 ? '' : ` ${hours % 24} h`}`;
+}
 
 /**
  * The text of `forge optimize --dry-run` and `forge suite --dry-run`: `headline`, a table of
- * calls, tokens and cost by role, the total (naming models without a price) and the
- * assumptions behind it.
+ * calls, tokens, cost and wall time by role (by benchmark × method × role for a suite), the
+ * total (naming models without a price) and the assumptions behind it.
  */
 export function estimateLines(headline: string, estimate: EstimateBody): string {
+  const money = (usd: number | undefined) =>
+    usd === undefined ? 'no price' : `$${usd.toFixed(2)}`;
+  const figures = (role: RoleEstimate) => [
+    role.role,
+    role.model,
+    thousands(role.calls),
+    thousands(role.inputTokens),
+    thousands(role.outputTokens),
+    money(role.usd),
+    duration(role.wallSeconds),
+  ];
+  const header = ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD', 'wall time'];
+  const rows =
+    estimate.rows === undefined
+      ? [header, ...estimate.roles.map(figures)]
+      : [
+          ['benchmark', 'method', ...header],
+          ...estimate.rows.map((row) => [row.benchmark, row.method, ...figures(row)]),
+        ];
+  const wall = (estimate.rows ?? estimate.roles).reduce((total, row) => total + row.wallSeconds, 0);
   return `${[
     headline,
-    table([
-      ['role', 'model', 'calls', 'input tokens', 'output tokens', 'USD'],
-      ...estimate.roles.map((role) => [
-        role.role,
-        role.model,
-        String(role.calls),
-        String(role.inputTokens),
-        String(role.outputTokens),
-        role.usd === undefined ? 'no price' : `$${role.usd.toFixed(2)}`,
-      ]),
-    ]),
-    `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}`,
+    table(rows),
+    `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}; wall time about ${duration(wall)} at the stated throughput`,
     'assumptions:',
     ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
   ].join('\n')}\n`;

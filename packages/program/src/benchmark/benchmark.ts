@@ -15,6 +15,24 @@ export interface SynthesisSchedule {
 }
 
 /**
+ * The task-call sizes of an agentic program, stated by its benchmark so an estimate need not run
+ * it (running it would need its environment). An evaluation is counted at the step cap: a
+ * conversation that grows by the same amount every step, up to `maxCalls` calls.
+ */
+export interface DocumentedCallSizes {
+  /** Model calls per evaluation at most (the step cap). */
+  readonly maxCalls: number;
+  /** Prompt tokens of the first call (system prompt and task). */
+  readonly firstInputTokens: number;
+  /** Prompt tokens each step adds to the conversation (the model's answer and the tool's output). */
+  readonly inputTokensPerStep: number;
+  /** Completion tokens per call. */
+  readonly outputTokensPerCall: number;
+  /** Where the sizes come from, in words (for the estimate's assumptions). */
+  readonly source: string;
+}
+
+/**
  * A benchmark: a task signature, the LM program that solves it, its data splits, and its
  * metric. Benchmark packages export a `createBenchmark(options)` factory returning this.
  */
@@ -37,6 +55,12 @@ export interface Benchmark {
   readonly synthesis: SynthesisSchedule;
   /** How many times each test item is evaluated (AIME: 3). Default 1. */
   readonly testRepeats?: number;
+  /**
+   * Task-call sizes for estimates, for a program that cannot run without its environment (an
+   * agent on a server). Without them an estimate runs the program with a model that answers
+   * nothing and measures its first prompts.
+   */
+  readonly documentedCallSizes?: DocumentedCallSizes;
 }
 
 /** Options every benchmark factory accepts; packages document their own extra settings. */

@@ -38,7 +38,13 @@ function estimateFor(benchmark: Benchmark, options: { evaluateTest?: boolean } =
     benchmarkId: 'aime',
     benchmark,
     sizes: { train: 45, validation: 45, test: 30 },
-    prompt: { callsPerEvaluation: 1, inputPerCall: 100, sampled: 5 },
+    prompt: {
+      callsPerEvaluation: 1,
+      inputPerCall: 100,
+      outputPerCall: 400,
+      sampled: 5,
+      basis: 'measured',
+    },
   });
 }
 

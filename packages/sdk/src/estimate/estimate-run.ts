@@ -34,7 +34,21 @@ export interface RoleEstimate {
   readonly outputTokens: number;
   /** USD from the price table; undefined when the model has no price. */
   readonly usd: number | undefined;
+  /** Wall time of these calls at the stated throughput (`estimateThroughput`) and the model's concurrency, in seconds. */
+  readonly wallSeconds: number;
 }
+
+/**
+ * The throughput wall-time estimates assume: each call in flight reads its prompt and writes its
+ * answer at these rates, a role runs its model's `concurrency` calls at once (8 when unset), and
+ * a run's roles and a suite's cells run one after another.
+ */
+export const estimateThroughput = {
+  /** Prompt tokens read per second by one call in flight. */
+  inputTokensPerSecond: 2000,
+  /** Completion tokens written per second by one call in flight. */
+  outputTokensPerSecond: 50,
+} as const;
 
 /** What `forge optimize --dry-run` prints: an upper-bound estimate, and the assumptions behind it. */
 export interface RunEstimate {
@@ -64,8 +78,12 @@ export interface TaskPromptSize {
   readonly callsPerEvaluation: number;
   /** Estimated prompt tokens per call. */
   readonly inputPerCall: number;
-  /** Training instances measured. */
+  /** Estimated completion tokens per call. */
+  readonly outputPerCall: number;
+  /** Training instances measured (0 when the sizes are the benchmark's documented ones). */
   readonly sampled: number;
+  /** Where the sizes come from, in words. */
+  readonly basis: string;
 }
 
 // Rough per-unit sizes of the optimizer roles, from the prompts' lengths and typical answers. A
@@ -92,7 +110,7 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
   const { id, benchmark } = await loadConfiguredBenchmark(config);
   const splits = await loadConfiguredSplits(benchmark, config);
   const extra = await extraTrainingCount(config.extraTrain, benchmark, splits);
-  createRunModels(config, { roles: method.roles });
+  createRunModels(config, { roles: method.roles }).close();
   return estimateWithMethod({
     config,
     method,
@@ -107,11 +125,29 @@ export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate>
   });
 }
 
-/** Measures the task program's first prompts on up to five training instances. */
+/**
+ * The task program's call sizes: a benchmark's documented sizes when it states them (an agent
+ * that needs its environment is never run: an estimate never waits on a server), else its first
+ * prompts measured on up to five training instances with a model that answers nothing. A
+ * program still waiting after `deadlineMs` (a tool on a server) is stopped.
+ */
 export async function measureTaskPrompt(
   benchmark: Benchmark,
   train: readonly Instance[],
+  options: { readonly deadlineMs?: number } = {},
 ): Promise<TaskPromptSize> {
+  const documented = benchmark.documentedCallSizes;
+  if (documented !== undefined) {
+    return {
+      callsPerEvaluation: documented.maxCalls,
+      inputPerCall:
+        documented.firstInputTokens +
+        (documented.inputTokensPerStep * (documented.maxCalls - 1)) / 2,
+      outputPerCall: documented.outputTokensPerCall,
+      sampled: 0,
+      basis: documented.source,
+    };
+  }
   const requests: GenerateRequest[] = [];
   const silent: LanguageModel = {
     specificationVersion: 'v1',
@@ -128,21 +164,38 @@ export async function measureTaskPrompt(
     },
   };
   const sample = train.slice(0, 5);
-  for (const instance of sample) {
-    try {
-      await benchmark.program.run(instance, seedPrompts(benchmark.program), { model: silent });
-    } catch {
-      // A program that cannot go on with an empty answer still showed its first prompt.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), options.deadlineMs ?? 2000);
+  try {
+    for (const instance of sample) {
+      if (deadline.signal.aborted) break;
+      try {
+        await Promise.race([
+          benchmark.program.run(instance, seedPrompts(benchmark.program), {
+            model: silent,
+            abortSignal: deadline.signal,
+          }),
+          new Promise((resolve) => deadline.signal.addEventListener('abort', resolve)),
+        ]);
+      } catch {
+        // A program that cannot go on with an empty answer still showed its first prompt.
+      }
     }
+  } finally {
+    clearTimeout(timer);
   }
+  const measured = requests.length > 0;
   return {
     callsPerEvaluation: Math.max(1, requests.length / Math.max(1, sample.length)),
-    inputPerCall:
-      requests.length === 0
-        ? 500
-        : requests.reduce((total, request) => total + estimateRequestTokens(request), 0) /
-          requests.length,
-    sampled: sample.length,
+    inputPerCall: measured
+      ? requests.reduce((total, request) => total + estimateRequestTokens(request), 0) /
+        requests.length
+      : 500,
+    outputPerCall: typical.taskOutput,
+    sampled: measured ? sample.length : 0,
+    basis: measured
+      ? `measured on ${sample.length} training instance(s) with a model that answers nothing; ${typical.taskOutput} output tokens per call assumed`
+      : `the program made no model call with an empty answer: 500 prompt and ${typical.taskOutput} output tokens per call assumed, not measured`,
   };
 }
 
@@ -154,6 +207,8 @@ export function estimateWithMethod(options: {
   benchmark: Benchmark;
   sizes: { readonly train: number; readonly validation: number; readonly test: number };
   prompt: TaskPromptSize;
+  /** Where model keys come from. Default `process.env`. */
+  environment?: Record<string, string | undefined>;
 }): RunEstimate {
   const { config, method, benchmark, prompt } = options;
   const settings = methodSettingsOf(method, config, { file: '<options>' });
@@ -170,15 +225,32 @@ export function estimateWithMethod(options: {
     config.budget.maxEvaluations,
     estimate?.taskEvaluations ?? config.budget.maxEvaluations,
   );
-  const observation = prompt.inputPerCall * prompt.callsPerEvaluation + typical.taskOutput;
-  const names = createRunModels(config, { roles: method.roles }).names;
+  // The reflector and the assigner see the trace: an agent's whole conversation, not every call's prompt.
+  const observation =
+    (prompt.sampled === 0 && benchmark.documentedCallSizes !== undefined
+      ? prompt.inputPerCall
+      : prompt.inputPerCall * prompt.callsPerEvaluation) + prompt.outputPerCall;
+  const models = createRunModels(config, {
+    roles: method.roles,
+    ...(options.environment === undefined ? {} : { environment: options.environment }),
+  });
+  const names = models.names;
+  models.close();
   const prices = mergePriceTables(
     defaultPriceTable,
     config.prices === undefined ? undefined : parsePriceTable(toPrices(config.prices)),
   );
   const unpriced = new Set<string>();
-  const role = (name: string, calls: number, inputTokens: number, outputTokens: number) => {
+  const role = (
+    name: string,
+    calls: number,
+    inputTokens: number,
+    outputTokens: number,
+  ): RoleEstimate => {
     const model = modelSettings({ model: names[name] ?? names['reflect'] ?? '' }).model;
+    const entry =
+      name === 'task' ? config.taskModel : (config.roleModels?.[name] ?? config.optimizerModel);
+    const concurrency = modelSettings(entry).concurrency ?? 8;
     const { provider, modelId } = parseModelString(model);
     const price = findModelPrice(prices, provider, modelId);
     if (price === undefined && calls > 0) unpriced.add(model);
@@ -189,6 +261,10 @@ export function estimateWithMethod(options: {
       inputTokens: Math.round(inputTokens),
       outputTokens: Math.round(outputTokens),
       usd: price === undefined ? undefined : priceUsage(price, { inputTokens, outputTokens }),
+      wallSeconds:
+        (inputTokens / estimateThroughput.inputTokensPerSecond +
+          outputTokens / estimateThroughput.outputTokensPerSecond) /
+        concurrency,
     };
   };
   // Reporting also costs: the seed and the selected candidate on test, each repeat a sample.
@@ -198,7 +274,7 @@ export function estimateWithMethod(options: {
     : 0;
   const taskCalls = (evaluations + testEvaluations) * prompt.callsPerEvaluation;
   const roles: RoleEstimate[] = [
-    role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * typical.taskOutput),
+    role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * prompt.outputPerCall),
   ];
   for (const [name, units] of Object.entries(estimate?.optimizerCalls ?? {})) {
     const size = typical[name as keyof Omit<typeof typical, 'taskOutput'>] ?? typical.reflect;
@@ -222,7 +298,7 @@ export function estimateWithMethod(options: {
     usd: roles.reduce((total, entry) => total + (entry.usd ?? 0), 0),
     unpricedModels: [...unpriced],
     assumptions: [
-      `${evaluations} task evaluations; ${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(prompt.inputPerCall)} prompt tokens (measured on ${prompt.sampled} training instances) and ${typical.taskOutput} output tokens`,
+      `${evaluations.toLocaleString('en-US')} task evaluations; ${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(prompt.inputPerCall).toLocaleString('en-US')} prompt tokens and ${prompt.outputPerCall.toLocaleString('en-US')} output tokens (${prompt.basis})`,
       ...(testEvaluations === 0
         ? []
         : [
@@ -234,6 +310,7 @@ export function estimateWithMethod(options: {
           ]
         : estimate.assumptions),
       'optimizer calls sized from typical prompts and answers; a generate or verify attempt is an agent run of about two calls',
+      `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
       'cached calls cost nothing, so a resumed run costs less',
     ],
   };

@@ -2,6 +2,7 @@ import type { Method } from '@forge/method';
 import { parseCellFilter, parseShard, type SuiteCell, selectCells } from '@forge/suite';
 import { parseForgeConfig } from '../config/load-config.js';
 import {
+  estimateThroughput,
   estimateWithMethod,
   measureTaskPrompt,
   type RoleEstimate,
@@ -21,10 +22,24 @@ export interface SuiteCellEstimate {
   readonly estimate: RunEstimate;
 }
 
+/** One row of a suite estimate: a benchmark × method × role × model, summed over its cells. */
+export interface SuiteEstimateRow extends RoleEstimate {
+  /** Benchmark id. */
+  readonly benchmark: string;
+  /** Method id. */
+  readonly method: string;
+  /** Cells summed (seeds, models, arms). */
+  readonly cells: number;
+}
+
 /** What `forge suite --dry-run` prints: an upper bound for the selected cells. */
 export interface SuiteEstimate {
   /** Cells estimated (the selection and what it needs). */
   readonly cells: readonly SuiteCellEstimate[];
+  /** Calls, tokens, USD and wall time by benchmark × method × role × model, in plan order. */
+  readonly rows: readonly SuiteEstimateRow[];
+  /** Wall time of the selected cells run one after another, in seconds. */
+  readonly wallSeconds: number;
   /** Task evaluations over every cell. */
   readonly evaluations: number;
   /** Calls, tokens and USD by role and model, summed over the cells. */
@@ -39,8 +54,9 @@ export interface SuiteEstimate {
 
 /**
  * Estimates calls, tokens and cost of a whole suite (or the selected part) before anything is
- * spent: validates and plans it as `runSuite` does, measures each benchmark's task prompts once,
- * and adds up each cell's method estimate. An aligned cell's real ceiling is its reference's
+ * spent: validates and plans it as `runSuite` does, but loads the methods, data and models of
+ * the selected cells only; sizes each benchmark's task calls once (never waiting on a server:
+ * see `measureTaskPrompt`), and adds up each cell's method estimate. An aligned cell's real ceiling is its reference's
  * completed count, known only after the reference ran, so it is counted at the suite's cap: the
  * total is an upper bound.
  */
@@ -51,23 +67,29 @@ export async function estimateSuite(
     'only' | 'cells' | 'shard' | 'configFile' | 'configLineOf' | 'environment'
   > = {},
 ): Promise<SuiteEstimate> {
+  const select = (plan: Parameters<typeof selectCells>[0]): readonly SuiteCell[] =>
+    selectCells(plan, {
+      ...(options.only === undefined
+        ? {}
+        : {
+            only: typeof options.only === 'string' ? parseCellFilter(options.only) : options.only,
+          }),
+      ...(options.cells === undefined ? {} : { cells: options.cells }),
+      ...(options.shard === undefined
+        ? {}
+        : {
+            shard: typeof options.shard === 'string' ? parseShard(options.shard) : options.shard,
+          }),
+    }).cells;
   const suite = await prepareSuite(
     {
       file: options.configFile ?? '<options>',
       value: config,
       ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
     },
-    options.environment === undefined ? {} : { environment: options.environment },
+    { ...(options.environment === undefined ? {} : { environment: options.environment }), select },
   );
-  const { cells } = selectCells(suite.plan, {
-    ...(options.only === undefined
-      ? {}
-      : { only: typeof options.only === 'string' ? parseCellFilter(options.only) : options.only }),
-    ...(options.cells === undefined ? {} : { cells: options.cells }),
-    ...(options.shard === undefined
-      ? {}
-      : { shard: typeof options.shard === 'string' ? parseShard(options.shard) : options.shard }),
-  });
+  const cells = suite.checked;
   const prompts = new Map<string, TaskPromptSize>();
   const estimates: SuiteCellEstimate[] = [];
   for (const cell of cells) {
@@ -102,6 +124,7 @@ export async function estimateSuite(
           test: loaded.splits.test.length,
         },
         prompt,
+        ...(options.environment === undefined ? {} : { environment: options.environment }),
       }),
     });
   }
@@ -122,6 +145,28 @@ export async function estimateSuite(
               inputTokens: sum.inputTokens + role.inputTokens,
               outputTokens: sum.outputTokens + role.outputTokens,
               usd: sum.usd === undefined || role.usd === undefined ? undefined : sum.usd + role.usd,
+              wallSeconds: sum.wallSeconds + role.wallSeconds,
+            },
+      );
+    }
+  }
+  const rows = new Map<string, SuiteEstimateRow>();
+  for (const { cell, estimate } of estimates) {
+    for (const role of estimate.roles) {
+      const key = [cell.benchmark, cell.method, role.role, role.model].join('\u0000');
+      const sum = rows.get(key);
+      rows.set(
+        key,
+        sum === undefined
+          ? { ...role, benchmark: cell.benchmark, method: cell.method, cells: 1 }
+          : {
+              ...sum,
+              cells: sum.cells + 1,
+              calls: sum.calls + role.calls,
+              inputTokens: sum.inputTokens + role.inputTokens,
+              outputTokens: sum.outputTokens + role.outputTokens,
+              usd: sum.usd === undefined || role.usd === undefined ? undefined : sum.usd + role.usd,
+              wallSeconds: sum.wallSeconds + role.wallSeconds,
             },
       );
     }
@@ -129,12 +174,27 @@ export async function estimateSuite(
   const aligned = cells.filter((cell) => cell.ceilingFrom !== null).length;
   return {
     cells: estimates,
+    rows: [...rows.values()].sort(
+      (a, b) =>
+        suite.spec.benchmarks.indexOf(a.benchmark) - suite.spec.benchmarks.indexOf(b.benchmark) ||
+        suite.spec.methods.indexOf(a.method) - suite.spec.methods.indexOf(b.method),
+    ),
+    wallSeconds: estimates.reduce(
+      (total, { estimate }) =>
+        total + estimate.roles.reduce((sum, role) => sum + role.wallSeconds, 0),
+      0,
+    ),
     evaluations: estimates.reduce((total, { estimate }) => total + estimate.evaluations, 0),
     roles: [...roles.values()],
     usd: estimates.reduce((total, { estimate }) => total + estimate.usd, 0),
     unpricedModels: [...unpriced],
     assumptions: [
       `${estimates.length} cell(s) of ${suite.plan.cells.length}; each cell's figures come from its method's estimate (see the per-cell assumptions)`,
+      ...[...new Set(estimates.map(({ cell }) => cell.benchmark))].map(
+        (benchmark) =>
+          `${benchmark}: task calls sized from ${prompts.get(benchmark)?.basis ?? 'its program'}`,
+      ),
+      `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s; a role runs its model's concurrency (8 when unset) calls at once; roles and cells run one after another (shards, --queue workers and a faster server divide it)`,
       ...(aligned === 0
         ? []
         : [

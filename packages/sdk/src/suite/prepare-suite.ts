@@ -2,6 +2,7 @@ import type { Method } from '@forge/method';
 import type { Benchmark, Splits } from '@forge/program';
 import {
   planSuite,
+  type SuiteCell,
   type SuiteLabels,
   type SuitePlan,
   SuitePlanError,
@@ -35,6 +36,8 @@ export interface PreparedSuite {
   readonly spec: SuiteSpec;
   /** The plan. */
   readonly plan: SuitePlan;
+  /** The cells checked (and whose methods, benchmarks and models were loaded): all, or the `select`ed ones. */
+  readonly checked: readonly SuiteCell[];
   /** Method titles and benchmark titles. */
   readonly labels: SuiteLabels;
   /** The methods, by id. */
@@ -56,13 +59,16 @@ export const suiteModelFields = ['taskModels[]', 'optimizerModels[]', 'roleModel
 /**
  * Validates a suite config, plans it, and checks everything a cell needs before any cell runs:
  * every method loads and accepts its settings, every benchmark's data loads, every model
- * resolves (keys present). Errors name the suite file, line and field.
+ * resolves (keys present). Errors name the suite file, line and field. With `select`, only the
+ * cells it picks are checked, so an estimate of a few cells needs only their data and keys.
  */
 export async function prepareSuite(
   raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>>,
   options: {
     readonly environment?: Record<string, string | undefined>;
     readonly name?: string;
+    /** Picks the cells to check (default all): the others' data and keys are not needed. */
+    readonly select?: (plan: SuitePlan) => readonly SuiteCell[];
   } = {},
 ): Promise<PreparedSuite> {
   const { value, objects } =
@@ -87,10 +93,11 @@ export async function prepareSuite(
     if (!SuitePlanError.isInstance(error)) throw error;
     return fail(error.field, error.message.replace(/^[^:]*: /, ''), error);
   }
+  const checked = options.select?.(plan) ?? plan.cells;
   await registerConfigProviders(config.providers, raw.file);
   const environment = { ...(options.environment ?? process.env) };
   const methods = new Map<string, Method>();
-  for (const cell of plan.cells) {
+  for (const cell of checked) {
     if (!methods.has(cell.method)) methods.set(cell.method, await loadMethod(cell.method));
   }
   const runConfigOf = (cell: (typeof plan.cells)[number]): ForgeConfig => {
@@ -112,9 +119,7 @@ export async function prepareSuite(
     }
   };
   for (const [id, method] of methods) {
-    const cell = plan.cells.find(
-      (candidate) => candidate.method === id,
-    ) as (typeof plan.cells)[number];
+    const cell = checked.find((candidate) => candidate.method === id) as SuiteCell;
     try {
       methodSettingsOf(method, runConfigOf(cell), { file: raw.file });
     } catch (error) {
@@ -132,9 +137,8 @@ export async function prepareSuite(
   };
   let simulated = false;
   for (const id of spec.benchmarks) {
-    const cell = plan.cells.find(
-      (candidate) => candidate.benchmark === id,
-    ) as (typeof plan.cells)[number];
+    const cell = checked.find((candidate) => candidate.benchmark === id);
+    if (cell === undefined) continue;
     const runConfig = runConfigOf(cell);
     const { benchmark } = await loadConfiguredBenchmark(runConfig, objects.benchmarks?.get(id));
     const splits = await loadConfiguredSplits(benchmark, runConfig);
@@ -147,13 +151,15 @@ export async function prepareSuite(
     benchmarks.set(id, { benchmark, splits });
     labels.benchmarks[id] = benchmark.title;
   }
-  for (const cell of plan.cells) {
+  for (const cell of checked) {
     const runConfig = runConfigOf(cell);
-    const names = createRunModels(runConfig, {
+    const models = createRunModels(runConfig, {
       environment,
       roles: (methods.get(cell.method) as Method).roles,
       models: objects.models,
-    }).names;
+    });
+    models.close();
+    const names = models.names;
     if (Object.values(names).some((model) => model.startsWith('sim:'))) simulated = true;
   }
   return {
@@ -168,6 +174,7 @@ export async function prepareSuite(
     digest: suiteDigest(config),
     spec,
     plan,
+    checked,
     labels,
     methods,
     benchmarks,
