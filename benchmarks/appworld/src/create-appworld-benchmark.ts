@@ -62,8 +62,9 @@ export function createBenchmark(
       );
     }
   };
+  const urls = resolveServerUrls(settings, variables);
   const pool = new AppWorldServerPool({
-    urls: resolveServerUrls(settings, variables),
+    urls,
     onEvent,
     ...(environment.claims === undefined ? {} : { claims: environment.claims }),
     ...(environment.fetch === undefined ? {} : { fetch: environment.fetch }),
@@ -112,6 +113,7 @@ export function createBenchmark(
     synthesis: authoring === undefined ? { ...appworldSynthesis, epochs: 0 } : appworldSynthesis,
     testRepeats: 1,
     documentedCallSizes: appworldCallSizes(settings.maxSteps),
+    serverUrls: [...urls, ...(settings.authoringUrl === undefined ? [] : [settings.authoringUrl])],
   };
 }
 

@@ -141,6 +141,7 @@ export { listRuns, type RunListing } from './runs/list-runs.js';
 export { restoreRun } from './runs/restore-run.js';
 export { writeCompareReport } from './runs/write-compare-report.js';
 export { writeReport } from './runs/write-report.js';
+export { checkSuiteConfig } from './suite/check-suite-config.js';
 export {
   estimateSuite,
   type SuiteCellEstimate,

@@ -61,6 +61,11 @@ export interface Benchmark {
    * nothing and measures its first prompts.
    */
   readonly documentedCallSizes?: DocumentedCallSizes;
+  /**
+   * URLs of the servers the program or the synthesis tools call (an environment, a retrieval
+   * service), so a suite can check that no two services share a port.
+   */
+  readonly serverUrls?: readonly string[];
 }
 
 /** Options every benchmark factory accepts; packages document their own extra settings. */

@@ -174,3 +174,13 @@ function assertLanguageModel(model: unknown, argument: string): asserts model is
     });
   }
 }
+
+/** Whether a provider name is registered (by the user or built in), without building a model. */
+export function isKnownProvider(name: string): boolean {
+  return userThenBuiltinProviders().factory(name) !== undefined;
+}
+
+/** Every provider name known (the user's and the built-ins), sorted. */
+export function knownProviderNames(): string[] {
+  return userThenBuiltinProviders().names();
+}

@@ -20,6 +20,7 @@ import { createRunModels } from '../run/run-models.js';
 import { cellRunConfig } from './cell-run-config.js';
 import { parseSuiteConfig } from './load-suite-config.js';
 import type { SuiteConfig } from './suite-config-schema.js';
+import { suitePortClashes } from './suite-port-clashes.js';
 import { suiteDigest, suiteSpecOf } from './suite-spec-of.js';
 
 /** A suite checked end to end before anything is spent. */
@@ -136,11 +137,17 @@ export async function prepareSuite(
     benchmarks: {},
   };
   let simulated = false;
+  const created = new Map<string, { benchmark: Benchmark; runConfig: ForgeConfig }>();
   for (const id of spec.benchmarks) {
     const cell = checked.find((candidate) => candidate.benchmark === id);
     if (cell === undefined) continue;
     const runConfig = runConfigOf(cell);
     const { benchmark } = await loadConfiguredBenchmark(runConfig, objects.benchmarks?.get(id));
+    created.set(id, { benchmark, runConfig });
+  }
+  const clash = suitePortClashes(config, created);
+  if (clash !== undefined) fail(clash.field, clash.message);
+  for (const [id, { benchmark, runConfig }] of created) {
     const splits = await loadConfiguredSplits(benchmark, runConfig);
     if (splits.validation.length > config.budget.maxEvaluations) {
       fail(
