@@ -1,0 +1,75 @@
+import type { SearchResult } from '@forge/core';
+import type { MethodResult } from '@forge/method';
+import type { Demonstrations } from '@forge/program';
+import type { LeakageAudit } from '@forge/synth';
+import type { ForgeConfigInput } from '../config/forge-config-schema.js';
+import type { BenchmarkInput, ModelInput, ProgramObjectFields } from '../inputs/object-inputs.js';
+import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
+
+/**
+ * What `optimize` takes: everything a config file holds (`ForgeConfigInput`), and in the library
+ * objects besides names — a `LanguageModel` object (or settings whose `model` is one) for any
+ * model, a `Benchmark` object for `benchmark`, or a `Program` object in `program` with its
+ * `metric`, `train`, `validation` (and optionally `test`, `signature`) arrays. Objects are never
+ * saved with the run: `config.json` lists their fields under `objectInputs`, and a resume needs
+ * them given again.
+ */
+export type OptimizeConfig = Omit<
+  Partial<ForgeConfigInput>,
+  'taskModel' | 'optimizerModel' | 'roleModels' | 'benchmark' | 'program'
+> &
+  ProgramObjectFields & {
+    /** The model the program runs on. */
+    readonly taskModel?: ModelInput;
+    /** The model of the optimizer roles. */
+    readonly optimizerModel?: ModelInput;
+    /** Per-role overrides of the optimizer model. */
+    readonly roleModels?: Readonly<Record<string, ModelInput>>;
+    /** A benchmark id, or a `Benchmark` object. */
+    readonly benchmark?: BenchmarkInput;
+  };
+
+/** The model fields of an optimize config that may hold objects. */
+export const optimizeModelFields = ['taskModel', 'optimizerModel', 'roleModels.*'] as const;
+
+/** Options of `optimize` besides the config. */
+export interface OptimizeOptions {
+  /** Receives every event; the last one is always `run-end`. */
+  readonly onEvent?: (event: ForgeEvent) => void;
+  /** Graceful stop: the run finishes its current step, saves, and ends. */
+  readonly stopSignal?: AbortSignal;
+  /** Immediate stop: in-flight calls are aborted; the run stays at its last saved step. */
+  readonly abortSignal?: AbortSignal;
+  /**
+   * A run directory to continue. Its saved config is used; fields of `config` given here
+   * override it (e.g. a larger budget).
+   */
+  readonly resume?: string;
+  /** Where the config came from, for error messages. Default `<options>`. */
+  readonly configFile?: string;
+  /** The line of a config field in `configFile`, so errors can name it. */
+  readonly configLineOf?: (path: readonly PropertyKey[]) => number | undefined;
+  /** Environment to read API keys from. Default `process.env`. */
+  readonly environment?: Record<string, string | undefined>;
+}
+
+/** What a finished (or stopped) run produced. */
+export interface OptimizeResult extends Omit<ForgeRunEndEvent, 'type' | 'error'> {
+  /** The best candidate's prompts, by module. */
+  readonly bestPrompts: Readonly<Record<string, string>>;
+  /** The best candidate's few-shot demonstrations by module, when it has any (MIPROv2). */
+  readonly bestDemos?: Demonstrations;
+  /** Files written to the run directory (relative paths). */
+  readonly files: readonly string[];
+  /** The method's result (candidates, counts, usage, score-vs-evaluations history). */
+  readonly result: MethodResult;
+  /** The core's result (full state, lineage, history), for runs of Forge's variants. */
+  readonly search?: SearchResult;
+  /**
+   * The method's admitted synthetic data checked against validation and test after the run
+   * (the paper's D.2), when the method made any and `guards.audit` is not false.
+   */
+  readonly leakageAudit?: LeakageAudit;
+  /** Extra training instances appended from `extraTrain` files. */
+  readonly extraTraining: number;
+}

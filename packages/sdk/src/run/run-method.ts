@@ -1,0 +1,49 @@
+import type { MethodResult } from '@forge/method';
+import type { SqliteRunStore } from '@forge/store';
+import { auditLeakage, type LeakageAudit } from '@forge/synth';
+import type { PreparedRun } from './prepare-run.js';
+import { createMethodContext } from './run-method-context.js';
+import type { RunModels } from './run-models.js';
+import type { ForgeEvent } from './sdk-events.js';
+
+/**
+ * Stage 5 of `optimize`: runs the method on the open run directory, then checks the synthetic
+ * data it admitted against validation and test (the paper's D.2) unless `guards.audit` is false.
+ */
+export async function runMethod(options: {
+  readonly prepared: PreparedRun;
+  readonly models: RunModels;
+  readonly store: SqliteRunStore;
+  readonly runDir: string;
+  readonly stopSignal?: AbortSignal | undefined;
+  readonly abortSignal?: AbortSignal | undefined;
+  readonly emit: (event: ForgeEvent) => void;
+}): Promise<{ readonly result: MethodResult; readonly leakageAudit?: LeakageAudit }> {
+  const { prepared, emit } = options;
+  const { benchmark, splits } = prepared;
+  const result = await prepared.method.run(
+    createMethodContext({
+      method: prepared.method,
+      config: prepared.sizedConfig,
+      settings: prepared.settings,
+      benchmark,
+      splits,
+      models: options.models,
+      store: options.store,
+      runDir: options.runDir,
+      ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      // Methods may emit richer events than the contract's (Forge's core does): pass them on.
+      onEvent: (event) => emit(event as ForgeEvent),
+    }),
+  );
+  if (result.syntheticInstances === undefined || prepared.sizedConfig.guards?.audit === false) {
+    return { result };
+  }
+  const leakageAudit = auditLeakage({
+    signature: benchmark.signature,
+    synthetic: result.syntheticInstances,
+    partitions: { validation: splits.validation, test: splits.test },
+  });
+  return { result, leakageAudit };
+}
