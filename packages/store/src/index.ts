@@ -37,6 +37,13 @@ export {
   type RunWriter,
   type RunWriterOptions,
 } from './open-run-for-writing.js';
+export {
+  emptyRunRoleUsage,
+  type RunRoleUsage,
+  type RunUsage,
+  readRunUsage,
+  unassignedUsageRole,
+} from './run-usage.js';
 export { SqliteCallCache } from './sqlite-call-cache.js';
 export { SqliteCallRecorder } from './sqlite-call-recorder.js';
 export { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';

@@ -166,6 +166,17 @@ export class SqliteRunStore implements RunStore {
     });
   }
 
+  /** A candidate's saved test scores (empty when it was never evaluated on test). */
+  readTestScores(
+    candidate: number,
+  ): { readonly instanceId: string; readonly repeat: number; readonly score: number }[] {
+    return this.database
+      .prepare(
+        'SELECT instance_id AS instanceId, repeat, score FROM test_scores WHERE candidate = ? ORDER BY instance_id, repeat',
+      )
+      .all(candidate) as { instanceId: string; repeat: number; score: number }[];
+  }
+
   /** Sets a metadata value (status, stop reason, labels). */
   setMeta(key: string, value: string): void {
     this.write(() => {

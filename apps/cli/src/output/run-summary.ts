@@ -9,6 +9,21 @@ function costText(result: OptimizeResult): string {
   return `cost ${dollars} + unpriced (no price for ${result.unpricedModels.join(', ')})`;
 }
 
+/** Each role's share of the run's cost (over every invocation of the run), cache hits apart. */
+function roleCostText(result: OptimizeResult): string | undefined {
+  const entries = Object.entries(result.usage);
+  if (entries.length === 0) return undefined;
+  const parts = entries.map(([role, usage]) => {
+    const cached = usage.cachedCalls > 0 ? `, ${usage.cachedCalls} cached` : '';
+    return `${role} $${money(usage.costUsd)} (${usage.calls} calls${cached})`;
+  });
+  return `by role: ${parts.join(', ')}`;
+}
+
+function money(usd: number): string {
+  return usd.toFixed(usd > 0 && usd < 0.01 ? 4 : 2);
+}
+
 /** The summary table printed when a run ends (seed vs best, candidates, synthesis accounting). */
 export function printRunSummary(
   terminal: Terminal,
@@ -40,6 +55,8 @@ export function printRunSummary(
     `${result.steps} steps, ${result.candidates} candidates, ${result.evaluationsUsed} task evaluations, ` +
       costText(result),
   ];
+  const roles = roleCostText(result);
+  if (roles !== undefined) lines.push(roles);
   if (result.testBestScore === undefined && result.reason === 'stop requested') {
     lines.push(
       `test split not evaluated (stopped early); evaluate it with: ${testSplitCommand(result.runDir)}`,

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import type { RunHeader } from '@forge/core';
-import { inspectLease, leaseFileName, type RunDatabase } from '@forge/store';
+import {
+  inspectLease,
+  leaseFileName,
+  type RunDatabase,
+  readRunUsage,
+  unassignedUsageRole,
+} from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
 import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
@@ -259,17 +265,28 @@ function bestScoreCurve(
 }
 
 function usageByRole(database: RunDatabase, unpricedModels: readonly string[]): RunReportUsage[] {
-  const rows = database
-    .prepare(
-      `SELECT coalesce(role, 'unassigned') AS role, count(*) AS calls, coalesce(sum(input_tokens), 0) AS inputTokens,
-        coalesce(sum(output_tokens), 0) AS outputTokens, coalesce(sum(cost_usd), 0) AS costUsd,
-        group_concat(DISTINCT provider || ':' || model) AS models
-       FROM model_calls GROUP BY coalesce(role, 'unassigned')`,
-    )
-    .all() as (Omit<RunReportUsage, 'unpricedModels'> & { models: string | null })[];
+  const models = new Map(
+    (
+      database
+        .prepare(
+          `SELECT coalesce(role, '${unassignedUsageRole}') AS role,
+            group_concat(DISTINCT provider || ':' || model) AS models
+           FROM model_calls GROUP BY 1`,
+        )
+        .all() as { role: string; models: string | null }[]
+    ).map((row) => [row.role, row.models ?? '']),
+  );
   const unpriced = new Set(unpricedModels);
-  return rows.map(({ models, ...row }) => {
-    const roleUnpriced = (models ?? '').split(',').filter((model) => unpriced.has(model));
+  return Object.entries(readRunUsage(database).byRole).map(([role, usage]) => {
+    const row: RunReportUsage = {
+      role,
+      calls: usage.calls,
+      ...(usage.cachedCalls === 0 ? {} : { cachedCalls: usage.cachedCalls }),
+      inputTokens: usage.inputTokens,
+      outputTokens: usage.outputTokens,
+      costUsd: usage.costUsd,
+    };
+    const roleUnpriced = (models.get(role) ?? '').split(',').filter((model) => unpriced.has(model));
     return roleUnpriced.length === 0 ? row : { ...row, unpricedModels: roleUnpriced.sort() };
   });
 }

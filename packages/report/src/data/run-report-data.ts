@@ -165,8 +165,10 @@ export interface RunReportFailureModeWindow {
 export interface RunReportUsage {
   /** The role: `task`, `reflect`, `assign`, `generate` or `verify`. */
   readonly role: string;
-  /** Model calls made. */
+  /** Model calls billed (cache hits excluded). */
   readonly calls: number;
+  /** Calls answered from the run's response cache (no cost), when there were any. */
+  readonly cachedCalls?: number;
   /** Prompt tokens sent. */
   readonly inputTokens: number;
   /** Completion tokens received. */

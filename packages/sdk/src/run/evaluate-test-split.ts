@@ -1,6 +1,6 @@
 import type { MethodCandidate, MethodResult } from '@forge/method';
 import type { SqliteRunStore } from '@forge/store';
-import { evaluateOnTest } from './evaluate-test.js';
+import { evaluateOnTest, savedTestScores } from './evaluate-test.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RunModels } from './run-models.js';
 import type { ForgeEvent } from './sdk-events.js';
@@ -45,17 +45,26 @@ export async function evaluateTestSplit(options: {
       candidate: result.bestCandidateIndex,
       value: result.bestCandidate,
     });
+  const repeats = benchmark.testRepeats ?? 1;
   for (const target of targets) {
-    const tested = await evaluateOnTest({
+    // A resumed run (even one resumed after it finished) reads what it already paid for.
+    const saved = savedTestScores(
+      options.store.readTestScores(target.candidate),
+      splits.test,
+      repeats,
+    );
+    const tested =
+      saved ??
+      (await evaluateOnTest({
       benchmark,
       model: options.models.task,
       prompts: target.value.prompts,
       ...(target.value.demos === undefined ? {} : { demos: target.value.demos }),
       test: splits.test,
       concurrency: config.concurrency,
-      ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-    });
-    options.store.writeTestScores(target.candidate, tested.rows);
+        ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      }));
+    if (saved === undefined) options.store.writeTestScores(target.candidate, tested.rows);
     emit({
       type: 'test-evaluated',
       label: target.label,

@@ -34,7 +34,6 @@ export async function evaluateOnTest(options: {
   const repeats = options.benchmark.testRepeats ?? 1;
   const limit = createLimiter(options.concurrency);
   const rows: { instanceId: string; repeat: number; score: number }[] = [];
-  const perInstance = new Map<string, number>();
   for (let repeat = 0; repeat < repeats; repeat++) {
     const evaluations = await evaluateMany({
       program: options.benchmark.program,
@@ -49,11 +48,32 @@ export async function evaluateOnTest(options: {
     });
     for (const evaluated of evaluations) {
       rows.push({ instanceId: evaluated.instance.id, repeat, score: evaluated.evaluation.score });
-      perInstance.set(
-        evaluated.instance.id,
-        (perInstance.get(evaluated.instance.id) ?? 0) + evaluated.evaluation.score,
-      );
     }
+  }
+  return scoreTestRows(rows, repeats);
+}
+
+/**
+ * A candidate's test scores from its saved rows, when they cover every test instance `repeats`
+ * times (a resumed run does not pay for a candidate's test split twice); otherwise undefined.
+ */
+export function savedTestScores(
+  rows: TestScores['rows'],
+  test: readonly Instance[],
+  repeats: number,
+): TestScores | undefined {
+  if (rows.length !== test.length * repeats) return undefined;
+  const wanted = new Set(test.map((instance) => instance.id));
+  for (const row of rows) {
+    if (!wanted.has(row.instanceId) || row.repeat >= repeats) return undefined;
+  }
+  return scoreTestRows(rows, repeats);
+}
+
+function scoreTestRows(rows: TestScores['rows'], repeats: number): TestScores {
+  const perInstance = new Map<string, number>();
+  for (const row of rows) {
+    perInstance.set(row.instanceId, (perInstance.get(row.instanceId) ?? 0) + row.score);
   }
   let total = 0;
   for (const sum of perInstance.values()) total += sum / repeats;

@@ -1,5 +1,5 @@
 import type { MethodResult } from '@forge/method';
-import type { SqliteRunStore } from '@forge/store';
+import { readRunUsage, type SqliteRunStore } from '@forge/store';
 import type { LeakageAudit } from '@forge/synth';
 import { isForgeMethodResult } from '../methods/forge-method.js';
 import type { TestSplitScores } from './evaluate-test-split.js';
@@ -28,6 +28,8 @@ export async function finishRun(options: {
   store.setMeta('status', result.stopReason.startsWith('stop') ? 'stopped' : 'completed');
   store.setMeta('stop_reason', result.stopReason);
   const search = isForgeMethodResult(result) ? result.search : undefined;
+  // What the run spent, over every invocation of it: a resume never lowers it.
+  const usage = readRunUsage(store.database);
   const end: ForgeRunEndEvent = {
     type: 'run-end',
     reason: result.stopReason,
@@ -44,8 +46,9 @@ export async function finishRun(options: {
     admitted: result.syntheticInstances?.length ?? 0,
     ...(testScores.seed === undefined ? {} : { testSeedScore: testScores.seed }),
     ...(testScores.best === undefined ? {} : { testBestScore: testScores.best }),
-    costUsd: models.costMeter.totals().total.usd,
-    unpricedModels: models.costMeter.totals().unpricedModels,
+    costUsd: usage.total.costUsd,
+    usage: usage.byRole,
+    unpricedModels: unpricedModelsOf(store, models),
     warnings: search?.warnings ?? [],
     simulated: options.simulated,
   };
@@ -106,7 +109,7 @@ export function failRun(options: {
     candidates: 0,
     synthesisEvents: 0,
     admitted: 0,
-    costUsd: models?.costMeter.totals().total.usd ?? 0,
+    ...usageAfterFailure(options.store),
     unpricedModels: models?.costMeter.totals().unpricedModels ?? [],
     warnings: [],
     simulated: false,
@@ -121,6 +124,37 @@ function emitEndpointStatus(models: RunModels, emit: (event: ForgeEvent) => void
     type: 'endpoint-status',
     pools: pools.map(({ model, roles, pool }) => ({ model, roles, status: pool.status() })),
   });
+}
+
+/** What a failed run spent, when its database can still be read. */
+function usageAfterFailure(store: SqliteRunStore): Pick<ForgeRunEndEvent, 'costUsd' | 'usage'> {
+  try {
+    const usage = readRunUsage(store.database);
+    return { costUsd: usage.total.costUsd, usage: usage.byRole };
+  } catch {
+    return { costUsd: 0, usage: {} };
+  }
+}
+
+/**
+ * The models without a price that had calls in any invocation of the run: this invocation's
+ * meter, plus what earlier invocations recorded.
+ */
+function unpricedModelsOf(store: SqliteRunStore, models: RunModels): string[] {
+  const earlier = parseStringList(store.getMeta('unpriced_calls'));
+  const all = [...new Set([...earlier, ...models.costMeter.totals().unpricedModels])].sort();
+  if (all.length > earlier.length) store.setMeta('unpriced_calls', JSON.stringify(all));
+  return all;
+}
+
+function parseStringList(text: string | undefined): string[] {
+  if (text === undefined) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 /** Records why the run ended early, when the disk still takes writes (a full one may not). */

@@ -1,7 +1,7 @@
 import type { ContractWarning, SearchEvent } from '@forge/core';
 import type { MethodNoteEvent } from '@forge/method';
 import type { EndpointPoolEvent, EndpointPoolStatus } from '@forge/provider';
-import type { RecordedRetry } from '@forge/store';
+import type { RecordedRetry, RunRoleUsage } from '@forge/store';
 
 /** The run is ready: data loaded, models resolved, run directory open. */
 export interface RunPreparedEvent {
@@ -126,8 +126,17 @@ export interface ForgeRunEndEvent {
   /** Test scores of the seed and the best candidate, when evaluated. */
   readonly testSeedScore?: number;
   readonly testBestScore?: number;
-  /** Priced cost of every model call, in USD. */
+  /**
+   * Priced cost of every model call the run made, in USD, over every invocation of it (read from
+   * `forge.db`: a resume never lowers it). The sum of `usage`'s roles.
+   */
   readonly costUsd: number;
+  /**
+   * What the run spent by role (`task`, `reflect`, `assign`, `generate`, `verify`, a peer
+   * method's own roles), over every invocation: billed calls and tokens, each role's cost at its
+   * model's price, and cache hits counted apart.
+   */
+  readonly usage: Readonly<Record<string, RunRoleUsage>>;
   /** Models that had calls but no price (their cost is unknown and counted as $0). */
   readonly unpricedModels: readonly string[];
   /** Optimizer roles whose answers mostly broke their contract, with the final counts. */

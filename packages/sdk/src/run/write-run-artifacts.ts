@@ -50,7 +50,6 @@ export function writeRunArtifacts(options: {
     `${JSON.stringify(
       {
         ...summary,
-        usage: result.usage,
         history: result.history,
         ...(result.summary === undefined ? {} : { summary: result.summary }),
         ...(options.extraTraining === undefined || options.extraTraining === 0

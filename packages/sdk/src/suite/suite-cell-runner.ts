@@ -85,7 +85,7 @@ export function cellResultOf(
   runDir: string,
   maxEvaluations: number | null,
 ): SuiteCellResult {
-  const usage = result.result.usage;
+  const usage = result.usage;
   const summary = result.result.summary;
   const attempts = summary?.['synthesisAttempts'];
   return {
@@ -106,9 +106,8 @@ export function cellResultOf(
     bestValidation: result.bestScore,
     seedTest: result.testSeedScore ?? null,
     bestTest: result.testBestScore ?? null,
-    // From the method's own accounting, which a resumed run carries over (the invocation's meter
-    // would only count the part after the resume).
-    costUsd: Object.values(usage).reduce((total, role) => total + role.costUsd, 0),
+    // The run's cumulative usage from its database, which a resumed run carries over.
+    costUsd: result.costUsd,
     optimizerCostUsd: optimizerUsage(usage).costUsd,
     runDir,
     stopReason: result.reason,

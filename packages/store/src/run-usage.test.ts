@@ -1,0 +1,82 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { RecordedCall } from '@forge/provider';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openRunDatabase } from './open-run-database.js';
+import { readRunUsage } from './run-usage.js';
+import { SqliteCallRecorder } from './sqlite-call-recorder.js';
+
+const root = mkdtempSync(join(tmpdir(), 'forge-usage-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+function call(
+  role: string | undefined,
+  tokens: { input: number; output: number },
+  costUsd: number,
+  cached = false,
+): RecordedCall {
+  return {
+    sequence: 0,
+    provider: 'sim',
+    modelId: role === 'task' ? 'task' : 'optimizer',
+    ...(role === undefined ? {} : { role }),
+    sampleIndex: 0,
+    request: { messages: [{ role: 'user', content: 'q' }] },
+    result: {
+      text: 'a',
+      toolCalls: [],
+      finishReason: 'stop',
+      usage: { inputTokens: tokens.input, outputTokens: tokens.output, reasoningTokens: 1 },
+      costUsd,
+      ...(cached ? { cached: true } : {}),
+    },
+    startedAt: 0,
+    durationMs: 1,
+  };
+}
+
+describe('readRunUsage', () => {
+  it('sums billed calls by role, counts cache hits apart, and the roles add up to the total', () => {
+    const database = openRunDatabase(join(root, 'run'));
+    const recorder = new SqliteCallRecorder(database);
+    recorder.record(call('task', { input: 100, output: 10 }, 0.5));
+    recorder.record(call('task', { input: 100, output: 10 }, 0, true));
+    recorder.record(call('verify', { input: 40, output: 4 }, 0.25));
+    recorder.record(call('generate', { input: 20, output: 2 }, 0.125));
+    recorder.record(call(undefined, { input: 1, output: 1 }, 0.0625));
+    // Still queued: readRunUsage writes them first.
+    const usage = readRunUsage(database);
+    database.close();
+    expect(usage.byRole).toEqual({
+      task: {
+        calls: 1,
+        cachedCalls: 1,
+        inputTokens: 100,
+        outputTokens: 10,
+        cachedInputTokens: 0,
+        reasoningTokens: 1,
+        costUsd: 0.5,
+      },
+      verify: expect.objectContaining({ calls: 1, inputTokens: 40, costUsd: 0.25 }),
+      generate: expect.objectContaining({ calls: 1, inputTokens: 20, costUsd: 0.125 }),
+      unassigned: expect.objectContaining({ calls: 1, costUsd: 0.0625 }),
+    });
+    expect(usage.total).toEqual({
+      calls: 4,
+      cachedCalls: 1,
+      inputTokens: 161,
+      outputTokens: 17,
+      cachedInputTokens: 0,
+      reasoningTokens: 4,
+      costUsd: 0.9375,
+    });
+  });
+
+  it('reads an empty run as zero', () => {
+    const database = openRunDatabase(join(root, 'empty'));
+    const usage = readRunUsage(database);
+    database.close();
+    expect(usage).toEqual({ total: expect.objectContaining({ calls: 0, costUsd: 0 }), byRole: {} });
+  });
+});

@@ -1,0 +1,97 @@
+import { flushDeferredWrites } from './deferred-writes.js';
+import type { RunDatabase } from './open-run-database.js';
+
+/** What one role (or the whole run) spent, summed over every invocation of the run. */
+export interface RunRoleUsage {
+  /** Calls that reached the provider (failed ones included). */
+  readonly calls: number;
+  /** Calls answered from the run's response cache: no tokens billed, no cost. */
+  readonly cachedCalls: number;
+  /** Prompt tokens billed (cache hits excluded). */
+  readonly inputTokens: number;
+  /** Completion tokens billed, reasoning included (cache hits excluded). */
+  readonly outputTokens: number;
+  /** Prompt tokens the provider served from its prompt cache (part of `inputTokens`). */
+  readonly cachedInputTokens: number;
+  /** Completion tokens spent on hidden reasoning (part of `outputTokens`). */
+  readonly reasoningTokens: number;
+  /** The billed tokens at the role's model's price, in USD (0 for unpriced models). */
+  readonly costUsd: number;
+}
+
+/** A run's cumulative usage: the total and the roles, which add up to it. */
+export interface RunUsage {
+  /** Every call of the run. */
+  readonly total: RunRoleUsage;
+  /** By role (`task`, `reflect`, `assign`, `generate`, `verify`, a peer method's own roles). */
+  readonly byRole: Readonly<Record<string, RunRoleUsage>>;
+}
+
+/** The role of calls whose request named none. */
+export const unassignedUsageRole = 'unassigned';
+
+interface UsageRow {
+  role: string;
+  calls: number;
+  cachedCalls: number;
+  inputTokens: number;
+  outputTokens: number;
+  cachedInputTokens: number;
+  reasoningTokens: number;
+  costUsd: number;
+}
+
+/**
+ * Reads what a run spent from its `model_calls` table: every call any invocation of the run made
+ * (a stopped and resumed run counts all of them, so a resume never lowers the figure), by the role
+ * its request named. Calls still queued for writing are written first. Cache hits are counted
+ * apart and bill nothing.
+ */
+export function readRunUsage(database: RunDatabase): RunUsage {
+  if (!database.readonly) flushDeferredWrites(database);
+  const rows = database
+    .prepare(
+      `SELECT coalesce(role, '${unassignedUsageRole}') AS role,
+        coalesce(sum(cached = 0), 0) AS calls,
+        coalesce(sum(cached <> 0), 0) AS cachedCalls,
+        coalesce(sum(CASE WHEN cached = 0 THEN input_tokens END), 0) AS inputTokens,
+        coalesce(sum(CASE WHEN cached = 0 THEN output_tokens END), 0) AS outputTokens,
+        coalesce(sum(CASE WHEN cached = 0 THEN cached_input_tokens END), 0) AS cachedInputTokens,
+        coalesce(sum(CASE WHEN cached = 0 THEN reasoning_tokens END), 0) AS reasoningTokens,
+        coalesce(sum(CASE WHEN cached = 0 THEN cost_usd END), 0) AS costUsd
+       FROM model_calls GROUP BY 1 ORDER BY min(seq)`,
+    )
+    .all() as UsageRow[];
+  const byRole: Record<string, RunRoleUsage> = {};
+  let total = emptyRunRoleUsage();
+  for (const { role, ...usage } of rows) {
+    byRole[role] = usage;
+    total = addRunRoleUsage(total, usage);
+  }
+  return { total, byRole };
+}
+
+/** Usage with every count at zero. */
+export function emptyRunRoleUsage(): RunRoleUsage {
+  return {
+    calls: 0,
+    cachedCalls: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    cachedInputTokens: 0,
+    reasoningTokens: 0,
+    costUsd: 0,
+  };
+}
+
+function addRunRoleUsage(left: RunRoleUsage, right: RunRoleUsage): RunRoleUsage {
+  return {
+    calls: left.calls + right.calls,
+    cachedCalls: left.cachedCalls + right.cachedCalls,
+    inputTokens: left.inputTokens + right.inputTokens,
+    outputTokens: left.outputTokens + right.outputTokens,
+    cachedInputTokens: left.cachedInputTokens + right.cachedInputTokens,
+    reasoningTokens: left.reasoningTokens + right.reasoningTokens,
+    costUsd: left.costUsd + right.costUsd,
+  };
+}
