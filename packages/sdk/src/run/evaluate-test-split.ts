@@ -56,12 +56,12 @@ export async function evaluateTestSplit(options: {
     const tested =
       saved ??
       (await evaluateOnTest({
-      benchmark,
-      model: options.models.task,
-      prompts: target.value.prompts,
-      ...(target.value.demos === undefined ? {} : { demos: target.value.demos }),
-      test: splits.test,
-      concurrency: config.concurrency,
+        benchmark,
+        model: options.models.task,
+        prompts: target.value.prompts,
+        ...(target.value.demos === undefined ? {} : { demos: target.value.demos }),
+        test: splits.test,
+        concurrency: config.concurrency,
         ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
       }));
     if (saved === undefined) options.store.writeTestScores(target.candidate, tested.rows);
