@@ -3,6 +3,7 @@ import { extractInstruction } from './extract-instruction.js';
 import type { GepaEnvironment } from './gepa-environment.js';
 import type { GepaSettings } from './gepa-settings.js';
 import { bestCandidateIndex } from './gepa-state.js';
+import { extractInstructionAsReference } from './reference-extract-instruction.js';
 import { defaultReflectionTemplate, renderReflectionRequest } from './reflection-prompt.js';
 import { renderReflectiveDataset } from './reflective-dataset.js';
 
@@ -21,6 +22,8 @@ export function createGepaEnvironment(
   const limit = createLimiter(context.concurrency);
   const abort = context.abortSignal === undefined ? {} : { abortSignal: context.abortSignal };
   const template = settings.reflectionPromptTemplate ?? defaultReflectionTemplate;
+  const extract =
+    settings.profile === 'reference' ? extractInstructionAsReference : extractInstruction;
   return {
     seed: context.seed,
     settings,
@@ -56,8 +59,9 @@ export function createGepaEnvironment(
         metadata: { role: 'reflect' },
         ...abort,
       });
-      return { extracted: extractInstruction(result.text), result };
+      return { extracted: extract(result.text), result };
     },
+    isAborted: () => context.abortSignal?.aborted === true,
     note: (kind, message, iteration, data) =>
       context.onEvent({
         type: 'method-note',

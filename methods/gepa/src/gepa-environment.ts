@@ -37,6 +37,8 @@ export interface GepaEnvironment {
     readonly currentText: string;
     readonly records: readonly ReflectiveRecord[];
   }): Promise<{ readonly extracted: ExtractedInstruction; readonly result: GenerateResult }>;
+  /** True once the run was aborted (a failure then ends the run in every profile). */
+  isAborted(): boolean;
   /** Emits a `method-note` event. */
   note(kind: string, message: string, iteration: number, data?: Record<string, unknown>): void;
   /** Emits a `candidate-validated` event for the newest candidate of `state`. */

@@ -5,6 +5,7 @@ import { parseGepaSettings } from './gepa-settings.js';
 describe('parseGepaSettings', () => {
   it("fills the reference's defaults, merge following the method", () => {
     expect(parseGepaSettings({}, { useMerge: false })).toEqual({
+      profile: 'paper',
       skipPerfectScore: true,
       perfectScore: 1,
       candidateSelection: 'pareto',
@@ -39,6 +40,15 @@ describe('parseGepaSettings', () => {
     ).toThrow(/reflectionPromptTemplate: must contain the placeholders/);
     expect(() => parseGepaSettings({ candidateSelection: 'random' }, { useMerge: false })).toThrow(
       /candidateSelection/,
+    );
+  });
+
+  it('takes the profile, paper by default, and refuses any other', () => {
+    expect(parseGepaSettings({ profile: 'reference' }, { useMerge: false }).profile).toBe(
+      'reference',
+    );
+    expect(() => parseGepaSettings({ profile: 'authors' }, { useMerge: false })).toThrow(
+      /^profile: /,
     );
   });
 });

@@ -1,5 +1,6 @@
 import { MethodSettingsError } from '@forge/method';
 import { z } from 'zod';
+import type { FrontTieOrder } from './pareto-front.js';
 
 /** How GEPA picks the parent of a reflective iteration. */
 export type CandidateSelection = 'pareto' | 'current-best';
@@ -7,8 +8,23 @@ export type CandidateSelection = 'pareto' | 'current-best';
 /** Which components a reflective iteration rewrites. */
 export type ComponentSelection = 'round-robin' | 'all';
 
+/**
+ * Whose protocol a run follows: `paper` (the default; B.4's protocol: the evaluation ceiling is
+ * never exceeded, plus Forge's additions) or `reference` (gepa-ai/gepa's shipped behaviour where
+ * the two differ; see the README's deviation table).
+ */
+export type GepaProfile = 'paper' | 'reference';
+
 /** GEPA's knobs (`methodSettings` in a config), with the reference's defaults. */
 export interface GepaSettings {
+  /**
+   * `paper` (default) or `reference`. `reference` checks the ceiling only at the top of each
+   * iteration (an iteration may overshoot it by up to 2b + |V|), retries a failed reflection once
+   * and then skips the iteration, adopts an unfenced or empty reflection answer, lets owed merges
+   * run past `maxMergeInvocations`, and breaks ties in dominated-program removal in the order
+   * CPython iterates the reference's sets.
+   */
+  readonly profile: GepaProfile;
   /**
    * Training instances per reflective minibatch (`reflection_minibatch_size`, default 3). When
    * absent the run's `minibatchSize` is used.
@@ -39,6 +55,7 @@ const positiveInteger = z.number().int().min(1);
 
 const schema = z
   .object({
+    profile: z.enum(['paper', 'reference']).optional(),
     reflectionMinibatchSize: positiveInteger.optional(),
     skipPerfectScore: z.boolean().optional(),
     perfectScore: z.number().min(0).max(1).optional(),
@@ -79,6 +96,7 @@ export function parseGepaSettings(
   }
   const value = parsed.data;
   return {
+    profile: value.profile ?? 'paper',
     ...(value.reflectionMinibatchSize === undefined
       ? {}
       : { reflectionMinibatchSize: value.reflectionMinibatchSize }),
@@ -93,4 +111,9 @@ export function parseGepaSettings(
       ? {}
       : { reflectionPromptTemplate: value.reflectionPromptTemplate }),
   };
+}
+
+/** The tie order of dominated-program removal under a profile. */
+export function frontTieOrder(settings: GepaSettings): FrontTieOrder {
+  return settings.profile === 'reference' ? 'python-set' : 'index';
 }

@@ -45,6 +45,18 @@ describe.each([gepaMethod, gepaMergeMethod])('$id on the simulated benchmark', (
   });
 });
 
+it('GEPA+merge with the reference profile resumes to the identical result', async () => {
+  const report = await checkMethodResume(gepaMergeMethod, {
+    ...(await simOptions(1)),
+    budget: { maxEvaluations: 300 },
+    settings: gepaMergeMethod.parseSettings?.({ profile: 'reference' }) ?? {},
+    cutAfterEvaluations: [47, 121, 260, 299],
+  });
+  expect(report.interruptions).toBeGreaterThanOrEqual(3);
+  expect(report.resumed).toEqual(report.whole);
+  expect(report.whole.evaluationsUsed).toBeGreaterThanOrEqual(300);
+});
+
 it('GEPA+merge merges on the simulated benchmark', async () => {
   const test = createMethodTestContext({
     ...(await simOptions(0)),
@@ -57,4 +69,51 @@ it('GEPA+merge merges on the simulated benchmark', async () => {
   const merged = lineage.filter((entry) => entry.origin === 'merge');
   expect(merged.length).toBe(result.summary?.['mergesAccepted']);
   for (const entry of merged) expect(entry.parents).toHaveLength(2);
+});
+
+describe('the budget rule of each profile on the simulated benchmark', () => {
+  // gepa-ai/gepa checks `total_num_evals >= max_metric_calls` only at the top of its loop, so an
+  // iteration starts whenever the ceiling is not reached — even when only its two minibatches
+  // (2b) fit — and an accepted child's validation pass then overshoots it.
+  const ceilings = [250, 333, 400];
+  it.each([gepaMethod, gepaMergeMethod])(
+    '$id: reference starts iterations that only partly fit and overshoots; paper never exceeds',
+    async (method) => {
+      let overshoots = 0;
+      let partlyFitting = 0;
+      for (const [index, maxEvaluations] of ceilings.entries()) {
+        const options = await simOptions(index);
+        const worst = 2 * 3 + options.validation.length;
+        const reference = createMethodTestContext({
+          ...options,
+          budget: { maxEvaluations },
+          settings: method.parseSettings?.({ profile: 'reference' }) ?? {},
+        });
+        const result = await method.run(reference.context);
+        expect(result.evaluationsUsed).toBe(reference.evaluationsCounted());
+        expect(result.evaluationsUsed).toBeGreaterThanOrEqual(maxEvaluations);
+        expect(result.evaluationsUsed).toBeLessThan(maxEvaluations + worst);
+        if (result.evaluationsUsed > maxEvaluations) overshoots++;
+        // Evaluations used when each iteration started: after the seed's pass, then after each
+        // iteration but the last.
+        const ends = reference.events.flatMap((event) =>
+          event.type === 'step-end' ? [event.evaluationsUsed] : [],
+        );
+        const starts = [options.validation.length, ...ends.slice(0, -1)];
+        partlyFitting += starts.filter((used) => used + worst > maxEvaluations).length;
+        for (const used of starts) expect(used).toBeLessThan(maxEvaluations);
+
+        const paper = createMethodTestContext({
+          ...options,
+          budget: { maxEvaluations },
+          settings: method.parseSettings?.({}) ?? {},
+        });
+        const paperResult = await method.run(paper.context);
+        expect(paperResult.evaluationsUsed).toBeLessThanOrEqual(maxEvaluations);
+        expect(paperResult.evaluationsUsed + worst).toBeGreaterThan(maxEvaluations);
+      }
+      expect(partlyFitting).toBeGreaterThan(0);
+      expect(overshoots).toBeGreaterThan(0);
+    },
+  );
 });

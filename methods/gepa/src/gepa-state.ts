@@ -53,6 +53,11 @@ export interface GepaCounts {
   readonly skippedPerfect: number;
   /** Iterations whose reflection yielded no usable instruction. */
   readonly noProposal: number;
+  /**
+   * Iterations skipped because the reflection failed twice (`reference` profile only; absent in
+   * runs saved before it existed).
+   */
+  readonly reflectionFailed?: number;
   /** Merged candidates tested on the subsample. */
   readonly mergesTested: number;
   /** Merged candidates accepted. */

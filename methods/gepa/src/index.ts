@@ -4,6 +4,8 @@ export { createGepaMethod, type GepaMethodId, gepaMergeMethod, gepaMethod } from
 export {
   type CandidateSelection,
   type ComponentSelection,
+  frontTieOrder,
+  type GepaProfile,
   type GepaSettings,
   parseGepaSettings,
 } from './gepa-settings.js';
@@ -18,11 +20,14 @@ export { type MergeLog, type MergePlan, type MergePool, planMerge } from './merg
 export { mergeSubsample } from './merge-subsample.js';
 export {
   dominatorPrograms,
+  type FrontTieOrder,
   type InstanceFronts,
   instanceFronts,
   removeDominatedPrograms,
   selectFromParetoFront,
 } from './pareto-front.js';
+export { pythonSetOrder } from './python-set-order.js';
+export { extractInstructionAsReference } from './reference-extract-instruction.js';
 export {
   defaultReflectionTemplate,
   fence,

@@ -1,6 +1,7 @@
 import { createRandom, type Instance } from '@forge/program';
 import { addTaskUsage } from './add-usage.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
+import { frontTieOrder } from './gepa-settings.js';
 import { addCandidate, bestCandidateIndex, type GepaState, scoresById, sum } from './gepa-state.js';
 import { planMerge } from './merge-candidates.js';
 import { mergeSubsample } from './merge-subsample.js';
@@ -14,7 +15,9 @@ export function mergeScheduled(state: GepaState, environment: GepaEnvironment): 
     settings.useMerge &&
     state.merge.due > 0 &&
     state.merge.lastIterationFoundNew &&
-    state.merge.accepted < settings.maxMergeInvocations
+    // The reference (engine.py:979) only asks for a merge owed; merges owed before the cap was
+    // reached still run after it, so it can accept more than `max_merge_invocations`.
+    (settings.profile === 'reference' || state.merge.accepted < settings.maxMergeInvocations)
   );
 }
 
@@ -43,7 +46,7 @@ export async function mergeIteration(
       aggregates,
       components: environment.components,
     },
-    mergeCandidates: dominatorPrograms(fronts, aggregates),
+    mergeCandidates: dominatorPrograms(fronts, aggregates, frontTieOrder(environment.settings)),
     log: state.merge.log,
     random,
     // Every candidate is validated in full, so the overlap is the whole validation set.

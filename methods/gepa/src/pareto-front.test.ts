@@ -80,3 +80,23 @@ describe('indexOfMax', () => {
     expect(indexOfMax([0.2, 0.5, 0.5, 0.1])).toBe(1);
   });
 });
+
+describe('tie order in dominated-program removal', () => {
+  // Candidates 3 and 9 tie on aggregate and share their only front. Python iterates the set
+  // {3, 9} as [9, 3] (9 lands in slot 1 of the 8-slot table), so gepa-ai/gepa's
+  // remove_dominated_programs (gepa_utils.py:54–92) removes 9 first and keeps 3: run on
+  // {0: {3, 9}} with equal scores it returns {0: {3}}. Index order keeps 9.
+  const aggregates = Array.from({ length: 10 }, () => 0.5);
+  it('keeps the later candidate in index order (paper) and the earlier one in set order (reference)', () => {
+    expect(removeDominatedPrograms([[3, 9]], aggregates)).toEqual([[9]]);
+    expect(removeDominatedPrograms([[3, 9]], aggregates, 'python-set')).toEqual([[3]]);
+    expect(dominatorPrograms([[0], [3, 9]], aggregates, 'python-set')).toEqual([0, 3]);
+  });
+
+  it('agree while every index fits the set table', () => {
+    const fronts = [[1, 2], [2], [3]];
+    expect(removeDominatedPrograms(fronts, [0, 0.3, 0.3, 0.3], 'python-set')).toEqual(
+      removeDominatedPrograms(fronts, [0, 0.3, 0.3, 0.3]),
+    );
+  });
+});

@@ -1,4 +1,13 @@
 import type { Random } from '@forge/program';
+import { pythonSetOrder } from './python-set-order.js';
+
+/**
+ * The order dominated-program removal meets candidates of equal aggregate score in: `index`
+ * (Forge's `paper` profile: each front ascending) or `python-set` (the `reference` profile: each
+ * front in the order CPython iterates the reference's `set`, which differs once indices pass the
+ * set's table size and shifts 0.1–0.3% of parent selections).
+ */
+export type FrontTieOrder = 'index' | 'python-set';
 
 /** Per validation instance (by position), the candidates with the highest score on it, ascending. */
 export type InstanceFronts = readonly (readonly number[])[];
@@ -28,14 +37,19 @@ export function instanceFronts(scores: readonly (readonly number[])[]): Instance
  * front are visited from the lowest aggregate score up (ties in order of first appearance), and
  * the first one whose every front also holds another surviving candidate is removed; the scan
  * then restarts, until no candidate can be removed. Returns the fronts without the removed ones.
+ * First appearance walks the fronts in validation order, each front in `tieOrder`.
  */
 export function removeDominatedPrograms(
   fronts: InstanceFronts,
   aggregates: readonly number[],
+  tieOrder: FrontTieOrder = 'index',
 ): InstanceFronts {
   const order: number[] = [];
-  for (const front of fronts)
-    for (const candidate of front) if (!order.includes(candidate)) order.push(candidate);
+  for (const front of fronts) {
+    // The reference adds a front's candidates in index order, so its set holds them that way.
+    const walked = tieOrder === 'python-set' ? pythonSetOrder(front) : front;
+    for (const candidate of walked) if (!order.includes(candidate)) order.push(candidate);
+  }
   // Array.prototype.sort is stable, so equal aggregates keep their first-appearance order.
   const programs = [...order].sort(
     (left, right) => (aggregates[left] ?? 0) - (aggregates[right] ?? 0),
@@ -60,8 +74,12 @@ export function removeDominatedPrograms(
 }
 
 /** The candidates left on some front after dominated-program removal, ascending. */
-export function dominatorPrograms(fronts: InstanceFronts, aggregates: readonly number[]): number[] {
-  const reduced = removeDominatedPrograms(fronts, aggregates);
+export function dominatorPrograms(
+  fronts: InstanceFronts,
+  aggregates: readonly number[],
+  tieOrder: FrontTieOrder = 'index',
+): number[] {
+  const reduced = removeDominatedPrograms(fronts, aggregates, tieOrder);
   return [...new Set(reduced.flat())].sort((left, right) => left - right);
 }
 
@@ -73,8 +91,9 @@ export function selectFromParetoFront(
   fronts: InstanceFronts,
   aggregates: readonly number[],
   random: Random,
+  tieOrder: FrontTieOrder = 'index',
 ): number {
-  const reduced = removeDominatedPrograms(fronts, aggregates);
+  const reduced = removeDominatedPrograms(fronts, aggregates, tieOrder);
   const frequency = new Map<number, number>();
   for (const front of reduced) {
     for (const candidate of front) frequency.set(candidate, (frequency.get(candidate) ?? 0) + 1);

@@ -2,6 +2,7 @@ import { createRandom, type EvaluatedExecution, type Instance } from '@forge/pro
 import { addCallUsage, addTaskUsage } from './add-usage.js';
 import { nextMinibatch } from './epoch-shuffled-sampler.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
+import { frontTieOrder } from './gepa-settings.js';
 import { addCandidate, bestCandidateIndex, type GepaState, scoresById, sum } from './gepa-state.js';
 import { indexOfMax, instanceFronts, selectFromParetoFront } from './pareto-front.js';
 import { reflectiveDataset } from './reflective-dataset.js';
@@ -82,18 +83,41 @@ export async function reflectiveIteration(
     };
   }
 
-  const reflections = await Promise.all(
-    chosen.map(async (component) => {
-      const records = reflectiveDataset(parentEvaluations, component);
-      if (records.length === 0) return { component, reflected: undefined };
-      const reflected = await environment.reflect({
-        component,
-        currentText: parent.prompts[component] ?? '',
-        records,
-      });
-      return { component, reflected };
-    }),
-  );
+  const reflectAll = () =>
+    Promise.all(
+      chosen.map(async (component) => {
+        const records = reflectiveDataset(parentEvaluations, component);
+        if (records.length === 0) return { component, reflected: undefined };
+        const reflected = await environment.reflect({
+          component,
+          currentText: parent.prompts[component] ?? '',
+          records,
+        });
+        return { component, reflected };
+      }),
+    );
+  let reflections: Awaited<ReturnType<typeof reflectAll>>;
+  if (settings.profile === 'paper') reflections = await reflectAll();
+  else {
+    // The reference (reflective_mutation.py:258–272) retries a failed reflection once, then
+    // skips the iteration with its parent's minibatch already spent; the paper profile lets the
+    // failure (after the provider's own retries) stop the run.
+    const attempted = await reflectWithOneRetry(reflectAll, environment);
+    if ('failure' in attempted) {
+      next = {
+        ...next,
+        counts: { ...next.counts, reflectionFailed: (next.counts.reflectionFailed ?? 0) + 1 },
+      };
+      environment.note(
+        'reflection-failed',
+        `reflection for ${chosen.join(', ')} failed twice (${attempted.failure}); iteration skipped`,
+        iteration,
+        { components: chosen, error: attempted.failure },
+      );
+      return finish('reflection-failed', { components: chosen, error: attempted.failure });
+    }
+    reflections = attempted.value;
+  }
   const newTexts: Record<string, string> = {};
   const failures: Record<string, string> = {};
   for (const { component, reflected } of reflections) {
@@ -205,7 +229,25 @@ function selectParent(state: GepaState, environment: GepaEnvironment): number {
     fronts,
     aggregates,
     createRandom(environment.seed, 'gepa-select', state.iteration),
+    frontTieOrder(environment.settings),
   );
+}
+
+async function reflectWithOneRetry<T>(
+  reflect: () => Promise<T>,
+  environment: GepaEnvironment,
+): Promise<{ readonly value: T } | { readonly failure: string }> {
+  let failure = '';
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      return { value: await reflect() };
+    } catch (error) {
+      // An abort is the user's, not the model's: it ends the run as in the paper profile.
+      if (environment.isAborted()) throw error;
+      failure = error instanceof Error ? error.message : String(error);
+    }
+  }
+  return { failure };
 }
 
 /** The scores of evaluations, in order. */

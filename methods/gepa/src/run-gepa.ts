@@ -17,8 +17,9 @@ export const gepaFormatVersion = 1;
 
 /**
  * Runs (or resumes) GEPA: the seed's validation pass, then iterations — a merge when one is
- * due, else a reflective mutation — until a stop rule fires. No iteration starts unless its
- * worst case fits the evaluation ceiling. The state is saved after every iteration.
+ * due, else a reflective mutation — until a stop rule fires. Under the `paper` profile no
+ * iteration starts unless its worst case fits the evaluation ceiling; under `reference` one
+ * starts whenever the ceiling is not yet reached. The state is saved after every iteration.
  */
 export async function runGepa(
   methodId: string,
@@ -33,7 +34,8 @@ export async function runGepa(
     formatVersion: gepaFormatVersion,
     identity: {
       seed: context.seed,
-      settings,
+      // Runs saved before profiles existed were `paper` runs and stay resumable.
+      settings: settings.profile === 'paper' ? withoutProfile(settings) : settings,
       batchSize,
       components,
       trainingIds: context.train.map((instance) => instance.id),
@@ -156,9 +158,18 @@ function stopReasonOf(
 ): string | undefined {
   const { budget } = context;
   if (context.stopSignal?.aborted) return 'stop requested';
-  const worst = nextIterationWorstCase(state, environment);
-  if (state.evaluationsUsed + worst > budget.maxEvaluations) {
-    return `evaluation budget (${state.evaluationsUsed} of ${budget.maxEvaluations} used; the next iteration may need ${worst})`;
+  if (environment.settings.profile === 'reference') {
+    // The reference's `MaxMetricCallsStopper` (stop_condition.py:171–173), checked only at the
+    // top of the loop (engine.py:936): an iteration that starts below the ceiling runs to its
+    // end, so a run may overshoot by up to 2b + |V| (a merge's subsample plus |V|).
+    if (state.evaluationsUsed >= budget.maxEvaluations) {
+      return `evaluation budget (${state.evaluationsUsed} of ${budget.maxEvaluations} used; reference profile: checked at the top of each iteration)`;
+    }
+  } else {
+    const worst = nextIterationWorstCase(state, environment);
+    if (state.evaluationsUsed + worst > budget.maxEvaluations) {
+      return `evaluation budget (${state.evaluationsUsed} of ${budget.maxEvaluations} used; the next iteration may need ${worst})`;
+    }
   }
   if (budget.maxSteps !== undefined && state.iteration >= budget.maxSteps) {
     return `step limit (${budget.maxSteps})`;
@@ -199,6 +210,8 @@ function resultOf(state: GepaState, stopReason: string, settings: GepaSettings):
       rejected: state.counts.rejected,
       skippedPerfect: state.counts.skippedPerfect,
       noProposal: state.counts.noProposal,
+      reflectionFailed: state.counts.reflectionFailed ?? 0,
+      profile: settings.profile,
       useMerge: settings.useMerge,
       mergesTested: state.counts.mergesTested,
       mergesAccepted: state.counts.mergesAccepted,
@@ -214,4 +227,9 @@ function resultOf(state: GepaState, stopReason: string, settings: GepaSettings):
       })),
     },
   };
+}
+
+function withoutProfile(settings: GepaSettings): Omit<GepaSettings, 'profile'> {
+  const { profile: _profile, ...rest } = settings;
+  return rest;
 }
