@@ -2,6 +2,11 @@ export { type BackupInfo, describeDatabase, readBackupInfo } from './backup/back
 export { type RestoredBackup, restoreBackup } from './backup/restore-backup.js';
 export { RunBackup, type RunBackupOptions, writeBackup } from './backup/run-backup.js';
 export {
+  UnsafePathError,
+  type UnsafePathReason,
+} from './files/unsafe-path-error.js';
+export { type WriteFileSafelyOptions, writeFileSafely } from './files/write-file-safely.js';
+export {
   type AcquireLeaseOptions,
   acquireLease,
   FileLease,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import {
   accessSync,
   constants,
@@ -122,8 +123,9 @@ export function prepareWritableDirectory(runDir: string): void {
   const file = join(runDir, databaseFileName);
   try {
     // A real write, not access(2): root passes permission checks but not a read-only mount.
-    const probe = join(runDir, `.write-probe-${process.pid}`);
-    writeFileSync(probe, '');
+    // Created exclusively under a fresh name: a link planted in the directory is never followed.
+    const probe = join(runDir, `.write-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+    writeFileSync(probe, '', { flag: 'wx' });
     unlinkSync(probe);
     if (existsSync(file)) accessSync(file, constants.W_OK);
   } catch (error) {

@@ -1,6 +1,6 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { databaseFileName, guardStore } from '@forge/store';
+import { databaseFileName, guardStore, writeFileSafely } from '@forge/store';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
@@ -68,7 +68,11 @@ export function saveRunConfig(
     ...redactConfig(config),
     ...(objectFields.length === 0 ? {} : { [objectInputsKey]: [...objectFields] }),
   };
-  guardStore(runDir, () => writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`), file);
+  guardStore(
+    runDir,
+    () => writeFileSafely(file, `${JSON.stringify(saved, null, 2)}\n`, { within: runDir }),
+    file,
+  );
 }
 
 /** Reads a run's saved config; its secrets were never saved and are left out. */

@@ -1,8 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MethodResult } from '@forge/method';
 import { loadReportData, renderRunReport } from '@forge/report';
-import { guardStore, type SqliteRunStore } from '@forge/store';
+import { guardStore, type SqliteRunStore, writeFileSafely } from '@forge/store';
 import { type LeakageAudit, toJsonl } from '@forge/synth';
 import type { ForgeRunEndEvent } from './sdk-events.js';
 
@@ -26,7 +25,7 @@ export function writeRunArtifacts(options: {
   const files: string[] = [];
   const write = (name: string, text: string) => {
     const file = join(runDir, name);
-    guardStore(runDir, () => writeFileSync(file, text), file);
+    guardStore(runDir, () => writeFileSafely(file, text, { within: runDir }), file);
     files.push(name);
   };
   write(

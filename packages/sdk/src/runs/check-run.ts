@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createSearchState, reduceSearch, type SearchState } from '@forge/core';
 import {
@@ -13,12 +13,13 @@ import {
   SqliteRunStore,
   StoreError,
 } from '@forge/store';
+import { readSavedRunConfig, runConfigFileName } from '../run/run-directory.js';
 
 /** What `checkRun` found. */
 export interface RunCheck {
   /** The run directory. */
   readonly runDir: string;
-  /** True when the database passes every check. */
+  /** True when the database, the saved config, the result and the lease pass every check. */
   readonly healthy: boolean;
   /** Everything found wrong, in words (empty when healthy). */
   readonly problems: readonly string[];
@@ -37,7 +38,10 @@ export interface RunCheck {
  * Checks a run directory without writing to it: SQLite's full integrity check of `forge.db`,
  * then Forge's own (the action log replays through the core's reducer; the derived tables agree
  * with it), the lease (is a writer running?) and the backup (what it holds, whether it is
- * intact). Says what to do when something is wrong.
+ * intact). The files beside the database are checked too: `config.json` must parse as a run
+ * config (without it the run cannot be resumed), `result.json` when present must be whole JSON,
+ * the lease must be readable, and no artifact may be a symbolic link. Says what to do when
+ * something is wrong.
  */
 export async function checkRun(runDir: string): Promise<RunCheck> {
   if (!existsSync(join(runDir, databaseFileName))) {
@@ -63,6 +67,9 @@ export async function checkRun(runDir: string): Promise<RunCheck> {
   }
   const lease = inspectLease(join(runDir, leaseFileName));
   const backup = readBackupInfo(runDir);
+  const fileProblems = checkFiles(runDir, lease);
+  const databaseHealthy = problems.length === 0;
+  problems.push(...fileProblems);
   const healthy = problems.length === 0;
   return {
     runDir,
@@ -71,7 +78,9 @@ export async function checkRun(runDir: string): Promise<RunCheck> {
     ...(progress === undefined ? {} : progress),
     lease,
     ...(backup === undefined ? {} : { backup }),
-    advice: adviceFor(runDir, healthy, lease, backup),
+    advice: databaseHealthy
+      ? fileAdvice(runDir, fileProblems, lease)
+      : adviceFor(runDir, healthy, lease, backup),
   };
 }
 
@@ -116,6 +125,64 @@ async function checkConsistency(
     problems.push(`the action log does not replay: ${causeText(error)}`);
   }
   return { steps: state.step, commits: counts.commits };
+}
+
+// Written by Forge and read back (or shown) later; a link among them would be written through.
+const artifactNames = [
+  runConfigFileName,
+  'result.json',
+  'best-prompts.json',
+  'synthetic.jsonl',
+  'report.html',
+  leaseFileName,
+];
+
+function checkFiles(runDir: string, lease: LeaseState): string[] {
+  const problems: string[] = [];
+  for (const name of artifactNames) {
+    const file = join(runDir, name);
+    let isLink = false;
+    try {
+      isLink = lstatSync(file).isSymbolicLink();
+    } catch {
+      // Absent.
+    }
+    if (isLink) problems.push(`${file} is a symbolic link; Forge will not write through it`);
+  }
+  const configFile = join(runDir, runConfigFileName);
+  if (!existsSync(configFile)) {
+    problems.push(`${configFile} is missing: the run cannot be resumed without it`);
+  } else {
+    try {
+      readSavedRunConfig(runDir);
+    } catch (error) {
+      const detail = causeText(error).replace(`${configFile}: `, '');
+      problems.push(`${configFile} is damaged (${detail}): the run cannot be resumed`);
+    }
+  }
+  const resultFile = join(runDir, 'result.json');
+  if (existsSync(resultFile)) {
+    try {
+      const value: unknown = JSON.parse(readFileSync(resultFile, 'utf8'));
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new Error('not a JSON object');
+    } catch (error) {
+      problems.push(`${resultFile} is damaged (${causeText(error)})`);
+    }
+  }
+  if (lease.state === 'unreadable') {
+    problems.push(`${join(runDir, leaseFileName)} cannot be read (${lease.reason})`);
+  }
+  return problems;
+}
+
+function fileAdvice(runDir: string, fileProblems: readonly string[], lease: LeaseState): string {
+  const writer =
+    lease.state === 'held'
+      ? ` A writer is running: ${lease.holder.description} (${lease.reason}).`
+      : '';
+  if (fileProblems.length === 0) return `The run is healthy.${writer}`;
+  return `The database is intact. Replace a damaged or linked file from a copy of the run, or remove it: result.json, best-prompts.json, synthetic.jsonl and report.html are written again when the run is resumed to its end (\`forge optimize --resume ${runDir}\`) or reported (\`forge report ${runDir}\`); config.json cannot be rebuilt, so without a copy start a new run.${writer}`;
 }
 
 function adviceFor(

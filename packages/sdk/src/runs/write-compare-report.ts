@@ -1,6 +1,5 @@
-import { writeFileSync } from 'node:fs';
 import { loadReportData, type RunReportData, renderCompareReport } from '@forge/report';
-import { guardStore, openRunDatabase } from '@forge/store';
+import { guardStore, openRunDatabase, writeFileSafely } from '@forge/store';
 
 /** Writes one page comparing several runs (score curves overlaid, cost by run) and returns its path. */
 export function writeCompareReport(
@@ -17,6 +16,6 @@ export function writeCompareReport(
     }
   });
   const html = renderCompareReport(runs, now.toISOString());
-  guardStore('.', () => writeFileSync(out, html), out, { resumable: false });
+  guardStore('.', () => writeFileSafely(out, html), out, { resumable: false });
   return out;
 }

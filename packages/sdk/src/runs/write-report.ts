@@ -1,7 +1,6 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadReportData, renderRunReport } from '@forge/report';
-import { guardStore, openRunDatabase } from '@forge/store';
+import { guardStore, openRunDatabase, writeFileSafely } from '@forge/store';
 
 /**
  * Writes the HTML report of a run (default `<runDir>/report.html`) and returns its path. Reads
@@ -16,6 +15,8 @@ export function writeReport(runDir: string, out: string = join(runDir, 'report.h
   } finally {
     database.close();
   }
-  guardStore(runDir, () => writeFileSync(out, html), out, { resumable: false });
+  // The default report lives in the run directory and may not leave it; `--out` is the user's path.
+  const within = out === join(runDir, 'report.html') ? { within: runDir } : {};
+  guardStore(runDir, () => writeFileSafely(out, html, within), out, { resumable: false });
   return out;
 }

@@ -15,7 +15,7 @@ import {
   saveSuite,
   suitePlanFileName,
   suiteResultsFileName,
-  writeAtomically,
+  writeSuiteFile,
 } from './suite-directory.js';
 import { suiteSpecOf } from './suite-spec-of.js';
 import { writeSuiteOutputs } from './write-suite-outputs.js';
@@ -100,7 +100,7 @@ export async function mergeSuites(
       cpSync(join(shard.dir, 'grpo'), join(dir, 'grpo'), { recursive: true });
   }
   saveSuite(dir, first.saved);
-  writeAtomically(join(dir, suitePlanFileName), `${JSON.stringify(planSuite(spec), null, 2)}\n`);
+  writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(planSuite(spec), null, 2)}\n`);
   const written = writeSuiteOutputs({ dir, results: merged, spec, labels: first.saved.labels });
   return {
     dir,

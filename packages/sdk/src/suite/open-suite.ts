@@ -19,7 +19,7 @@ import {
   readSuiteResults,
   saveSuite,
   suitePlanFileName,
-  writeAtomically,
+  writeSuiteFile,
 } from './suite-directory.js';
 
 /** A suite directory opened to run: checked, prepared, saved, with its selection. */
@@ -92,7 +92,7 @@ export async function openSuite(
       ...(suite.objects.fields.length === 0 ? {} : { objectInputs: [...suite.objects.fields] }),
     });
   }
-  writeAtomically(join(dir, suitePlanFileName), `${JSON.stringify(suite.plan, null, 2)}\n`);
+  writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(suite.plan, null, 2)}\n`);
   options.onEvent?.({
     type: 'suite-prepared',
     dir,

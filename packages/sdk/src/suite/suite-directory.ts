@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
+import { writeFileSafely } from '@forge/store';
 import { parseSuiteResults, type SuiteCellResult, type SuiteLabels } from '@forge/suite';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
@@ -63,8 +64,9 @@ export function loadSavedSuite(dir: string): SavedSuite {
 
 /** Saves the suite's config. */
 export function saveSuite(dir: string, saved: SavedSuite): void {
-  writeAtomically(
-    join(dir, suiteFileName),
+  writeSuiteFile(
+    dir,
+    suiteFileName,
     `${JSON.stringify({ ...saved, config: redactConfig(saved.config as unknown as ForgeConfig) }, null, 2)}\n`,
   );
 }
@@ -94,12 +96,9 @@ export function checkSuiteDirectory(dir: string, resume: boolean): void {
 }
 
 /**
- * Writes a file so that a reader (or a kill at any moment) sees the old content or the new,
- * never half of it: a temporary file in the same directory, then a rename.
+ * Writes a file of a suite directory (`name` may hold `/`): atomically, never through a link, and
+ * never outside `dir` (see `writeFileSafely`).
  */
-export function writeAtomically(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, text);
-  renameSync(temporary, file);
+export function writeSuiteFile(dir: string, name: string, text: string): void {
+  writeFileSafely(join(dir, name), text, { within: dir });
 }

@@ -4,7 +4,7 @@ import { cellId, type SuiteResults } from '@forge/suite';
 import { readInstances, toTrlRows, trlRowsToJsonl } from '@forge/synth';
 import { grpoRewardDescription } from './grpo-reward-description.js';
 import type { PreparedSuite } from './prepare-suite.js';
-import { writeAtomically } from './suite-directory.js';
+import { writeSuiteFile } from './suite-directory.js';
 
 /**
  * The GRPO side of the transfer study (B.5), as files only: for every transfer row whose source
@@ -48,7 +48,7 @@ export async function writeGrpoExport(options: {
       trlRowsToJsonl(toTrlRows(instances, benchmark.signature, rowsOptions));
     const base = `grpo/${row.key}`;
     const write = (name: string, text: string) => {
-      writeAtomically(join(dir, base, name), text);
+      writeSuiteFile(dir, `${base}/${name}`, text);
       files.push(`${base}/${name}`);
     };
     write('train_only.jsonl', rows(splits.train));

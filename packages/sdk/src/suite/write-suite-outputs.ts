@@ -13,7 +13,7 @@ import {
   suiteTables,
 } from '@forge/suite';
 import { forgeAblation } from '../methods/forge-ablation.js';
-import { suiteResultsFileName, writeAtomically } from './suite-directory.js';
+import { suiteResultsFileName, writeSuiteFile } from './suite-directory.js';
 
 /**
  * Writes what a suite's results say, all pure functions of them: `results.json`, every table as
@@ -29,7 +29,7 @@ export function writeSuiteOutputs(options: {
 }): { tables: SuiteTable[]; files: string[] } {
   const files: string[] = [];
   const write = (name: string, text: string) => {
-    writeAtomically(join(options.dir, name), text);
+    writeSuiteFile(options.dir, name, text);
     files.push(name);
   };
   write(suiteResultsFileName, formatSuiteResults(options.results));

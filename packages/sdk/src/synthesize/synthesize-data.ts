@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type FailureMode, modesOfEpoch, type Observation } from '@forge/memory';
 import type { Benchmark, Instance, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
+import { guardStore, writeFileSafely } from '@forge/store';
 import {
   type AttemptRecord,
   auditLeakage,
@@ -184,8 +184,7 @@ export async function synthesizeData(
   });
   const files: string[] = [];
   const write = (file: string, text: string) => {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, text);
+    guardStore(dirname(file), () => writeFileSafely(file, text), file, { resumable: false });
     files.push(file);
   };
   if (config.out !== undefined) {
