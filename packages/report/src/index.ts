@@ -29,6 +29,7 @@ export {
   reportContentSecurityPolicy,
   reportScript,
 } from './client/report-page.js';
+export { compareLabels } from './data/compare-labels.js';
 export { loadMiproDetails } from './data/load-mipro-details.js';
 export { type LoadReportDataOptions, loadReportData } from './data/load-report-data.js';
 export type {

@@ -29,6 +29,18 @@ describe('renderCompareReport', () => {
     expect(html).not.toMatch(/NaN|Infinity/);
   });
 
+  it('labels suite cells by their method instead of their shared seed directory', () => {
+    const cells = ['forge', 'gepa'].map((method) => {
+      const data = sampleRunReportData({ candidates: 3 });
+      const runDir = `suite/cells/sim/${method}/sim-task/sim-optimizer/seed-0`;
+      return { ...data, run: { ...data.run, runDir, variant: method } };
+    });
+    const html = renderCompareReport(cells, '2026-01-01T00:00:00.000Z');
+    expect(html).toContain('<tr data-run="forge">');
+    expect(html).toContain('<g class="compare-run" data-run="gepa">');
+    expect(html).not.toContain('data-run="seed-0"');
+  });
+
   it('says so when no run has a candidate yet', () => {
     const empty = { ...run('empty', 1), candidates: [], curve: [] };
     expect(renderCompareReport([empty], 'now')).toContain('No run has a validated candidate yet.');

@@ -1,6 +1,7 @@
 import { renderCompareCostChart } from './charts/compare-cost-chart.js';
 import { renderCompareScoreChart, runLabel } from './charts/compare-score-chart.js';
 import { renderReportPage } from './client/report-page.js';
+import { compareLabels } from './data/compare-labels.js';
 import type { RunReportData } from './data/run-report-data.js';
 import { escapeHtml } from './primitives/escape-html.js';
 import { formatCount, formatScore, formatUsd } from './primitives/format-value.js';
@@ -53,9 +54,18 @@ function renderRunsTable(runs: readonly RunReportData[]): string {
 
 /**
  * Several runs side by side on one self-contained page: a table of their headline numbers,
- * their score curves overlaid against evaluations spent, and their cost by role.
+ * their score curves overlaid against evaluations spent, and their cost by role. Each run is
+ * labelled by what differs between them (`compareLabels`).
  */
-export function renderCompareReport(runs: readonly RunReportData[], generatedAt: string): string {
+export function renderCompareReport(
+  unlabelled: readonly RunReportData[],
+  generatedAt: string,
+): string {
+  const labels = compareLabels(unlabelled);
+  const runs = unlabelled.map((data, index) => ({
+    ...data,
+    run: { ...data.run, label: data.run.label ?? labels[index] ?? data.run.runDir },
+  }));
   const simulated = runs.some((data) => data.simulated);
   const title = `Forge: ${runs.length} runs compared${simulated ? ' — simulated' : ''}`;
   const body = [

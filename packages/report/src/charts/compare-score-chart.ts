@@ -14,13 +14,15 @@ import { evaluationsSpent, formatScoreTick } from './score-curve-chart.js';
 const width = 960;
 const legendRow = 20;
 
-/** The label a compared run goes by: its run directory's last part. */
+/** The label a compared run goes by: its `label`, else its run directory's last part. */
 export function runLabel(data: RunReportData): string {
   return (
+    data.run.label ??
     data.run.runDir
       .split(/[\\/]/)
       .filter((part) => part !== '')
-      .at(-1) ?? data.run.runDir
+      .at(-1) ??
+    data.run.runDir
   );
 }
 

@@ -34,6 +34,8 @@ export interface RunReportRun {
   readonly startedAt?: string;
   /** The optimizer variant, e.g. `forge` or `prompt-search`. */
   readonly variant?: string;
+  /** What the run is called beside others in a comparison (what differs between them). */
+  readonly label?: string;
 }
 
 /** Sizes of the training set the search draws minibatches from. */

@@ -1,0 +1,63 @@
+import type { RunReportData } from './run-report-data.js';
+
+/** One fact that may tell compared runs apart, with how it reads in a label. */
+interface Facet {
+  readonly value: (data: RunReportData) => string;
+  readonly label: (value: string) => string;
+}
+
+const facets: readonly Facet[] = [
+  { value: (data) => data.run.variant ?? 'forge', label: (value) => value },
+  { value: (data) => data.run.benchmark, label: (value) => value },
+  { value: (data) => data.run.taskModel, label: (value) => `task ${value}` },
+  { value: (data) => data.run.optimizerModel, label: (value) => `optimizer ${value}` },
+  { value: (data) => String(data.run.seed), label: (value) => `seed ${value}` },
+  { value: (data) => armOf(data.run.runDir), label: (value) => value },
+];
+
+function pathParts(runDir: string): string[] {
+  return runDir.split(/[\\/]/).filter((part) => part !== '' && part !== '.');
+}
+
+/** A suite cell's arm: its directory ends in `augmented` for the augmented arm. */
+function armOf(runDir: string): string {
+  return pathParts(runDir).at(-1) === 'augmented' ? 'augmented' : 'original';
+}
+
+/**
+ * Where the run lives, as short as still tells it apart: the fewest trailing parts of a suite
+ * cell's id (the path after `cells/`) or of the run directory that differ between the runs.
+ */
+function locations(runs: readonly RunReportData[]): string[] {
+  const parts = runs.map((data) => {
+    const all = pathParts(data.run.runDir);
+    const cells = all.lastIndexOf('cells');
+    return cells >= 0 && cells < all.length - 1 ? all.slice(cells + 1) : all;
+  });
+  const longest = Math.max(1, ...parts.map((list) => list.length));
+  for (let length = 1; length <= longest; length++) {
+    const names = parts.map((list) => list.slice(-length).join('/'));
+    if (new Set(names).size === names.length) return names;
+  }
+  return parts.map((list) => list.join('/'));
+}
+
+/**
+ * The labels of compared runs, by what differs between them: method, benchmark, models, seed
+ * and suite arm, in that order, naming only the facts that are not the same for every run. Runs
+ * that no such fact tells apart (or a single run) are named by where they live: the trailing part
+ * of the suite cell id or run directory that differs.
+ */
+export function compareLabels(runs: readonly RunReportData[]): string[] {
+  const differing = facets.filter(
+    (facet) => new Set(runs.map((data) => facet.value(data))).size > 1,
+  );
+  const labels = runs.map((data) =>
+    differing.map((facet) => facet.label(facet.value(data))).join(' · '),
+  );
+  if (differing.length > 0 && new Set(labels).size === labels.length) return labels;
+  const places = locations(runs);
+  return labels.map((label, index) =>
+    label === '' ? (places[index] ?? '') : `${label} · ${places[index] ?? ''}`,
+  );
+}
