@@ -23,6 +23,7 @@ export {
   renderRunReport,
   serveRunReport,
 } from '@forge/report';
+export { formatTableValue } from '@forge/suite';
 export {
   type BenchmarkLoader,
   benchmarkIds,

@@ -1,4 +1,5 @@
-import { groupScore, meanOfAll } from './cell-scores.js';
+import { groupScore } from './cell-scores.js';
+import { meanSpread, type SeedSpread } from './seed-spread.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { methodLabel, type SuiteLabels } from './suite-labels.js';
@@ -39,7 +40,7 @@ export function ablationTable(options: {
   const { cells, spec, ablation, taskModel, optimizerModel } = options;
   const steps = ablation.steps.filter((step) => spec.methods.includes(step.method));
   if (steps.length < 2) return undefined;
-  let previous: number | null | undefined;
+  let previous: { step: AblationStep; score: SeedSpread | null } | undefined;
   let missing = 0;
   const rows: TableRow[] = steps.map((step) => {
     const scores = spec.benchmarks.map((benchmark) => {
@@ -49,19 +50,22 @@ export function ablationTable(options: {
         spec.seeds,
       );
       missing += score.missing;
-      return score.value;
+      return score.spread;
     });
-    const score = meanOfAll(scores);
+    const score = meanSpread(scores);
+    const before = previous?.score ?? null;
     const delta =
-      previous === undefined
+      previous === undefined || score === null || before === null
         ? null
-        : score === null || previous === null
-          ? null
-          : formatTableValue(score - previous, 'delta');
-    previous = score;
+        : `${formatTableValue(score.mean - before.mean, 'delta')}${score.n < score.of || before.n < before.of ? ' (partial)' : ''}`;
+    const label =
+      previous === undefined
+        ? step.label
+        : stepLabel(ablation, previous.step, step, options.labels);
+    previous = { step, score };
     return {
       values: [
-        step.label,
+        label,
         ...ablation.components.map((component) => (step.components.includes(component) ? '✓' : '')),
         score,
         delta,
@@ -69,10 +73,13 @@ export function ablationTable(options: {
     };
   });
   const notes = [
-    `Cumulative ablation: Score is the mean test score (%) over the ${spec.benchmarks.length} benchmark(s); each row adds one component and Δ is relative to the preceding row (conditional contributions, not isolated effects).`,
+    `Cumulative ablation: Score is the mean test score (%) over the ${spec.benchmarks.length} benchmark(s)${spec.seeds.length > 1 ? ` (mean ± sd over n = ${spec.seeds.length} seeds, benchmarks averaged per seed first)` : ''}; each row names the components it adds to the row above, and Δ is relative to that row (conditional contributions, not isolated effects).`,
     `Rows: ${steps.map((step) => methodLabel(options.labels, step.method)).join(', ')}.`,
   ];
-  if (missing > 0) notes.push(`${missing} cell(s) not done: their scores show –.`);
+  if (missing > 0)
+    notes.push(
+      `${missing} cell(s) not done: a score over fewer seeds says so (partial); a score with none shows –.`,
+    );
   return {
     id: `ablation-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,
     title: `Cumulative ablation — ${modelPairLabel(taskModel, optimizerModel)}`,
@@ -85,4 +92,21 @@ export function ablationTable(options: {
     ],
     rows,
   };
+}
+
+/**
+ * A row's label given the row above it: the step's own label when the row above is the step
+ * just before it in the ablation; else every component it adds, named (`+ Synthesis + Failure
+ * memory + Mutation guidance (Forge)`), since its Δ covers all of them.
+ */
+function stepLabel(
+  ablation: AblationSpec,
+  previous: AblationStep,
+  step: AblationStep,
+  labels: SuiteLabels | undefined,
+): string {
+  const adjacent = ablation.steps.indexOf(step) - ablation.steps.indexOf(previous) === 1;
+  const added = step.components.filter((component) => !previous.components.includes(component));
+  if (adjacent || added.length === 0) return step.label;
+  return `+ ${added.join(' + ')} (${methodLabel(labels, step.method)})`;
 }

@@ -1,3 +1,4 @@
+import { type SeedSpread, seedSpread } from './seed-spread.js';
 import type { SuiteArm } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 
@@ -10,10 +11,12 @@ export interface CellGroup {
   readonly arm: SuiteArm;
 }
 
-/** A table entry: the mean over seeds, or null unless every seed's cell is done with a value. */
+/** A table entry: mean ± sd over the seeds whose cell is done with a value. */
 export interface GroupScore {
-  /** Mean of the picked value × 100 (scores) over the group's cells; null when incomplete. */
+  /** Mean of the picked value × 100 (scores) over the seeds with a value; null when none has one. */
   readonly value: number | null;
+  /** The spread over seeds (every seed's value, n, sd); null when no seed has a value. */
+  readonly spread: SeedSpread | null;
   /** True when any cell of the group exceeded its ceiling. */
   readonly exceeded: boolean;
   /** Cells of the group that are not done (or lack the value). */
@@ -21,8 +24,9 @@ export interface GroupScore {
 }
 
 /**
- * Averages a score over the seeds of a group. A mean over some seeds only would compare
- * methods on different seeds, so an incomplete group has no value.
+ * A score over the seeds of a group: every seed's value and their mean ± sd. An entry missing
+ * some seeds keeps the others and says so (`n < of`: partial), so a reader sees what is done
+ * without a mean over different seeds passing for a complete one.
  */
 export function groupScore(
   cells: readonly SuiteCellResult[],
@@ -30,10 +34,9 @@ export function groupScore(
   seeds: readonly number[],
   pick: (cell: SuiteCellResult) => number | null = (cell) => cell.bestTest,
 ): GroupScore {
-  let total = 0;
   let missing = 0;
   let exceeded = false;
-  for (const seed of seeds) {
+  const perSeed = seeds.map((seed) => {
     const cell = cells.find(
       (candidate) =>
         candidate.benchmark === group.benchmark &&
@@ -46,9 +49,10 @@ export function groupScore(
     const value = cell?.status === 'done' ? pick(cell) : null;
     if (cell?.exceededCeiling) exceeded = true;
     if (value === null) missing += 1;
-    else total += value;
-  }
-  return { value: missing === 0 ? (total / seeds.length) * 100 : null, exceeded, missing };
+    return { seed, value: value === null ? null : value * 100 };
+  });
+  const spread = seedSpread(perSeed);
+  return { value: spread?.mean ?? null, spread, exceeded, missing };
 }
 
 /** The mean of values, or null when any is null (an aggregate needs every benchmark). */

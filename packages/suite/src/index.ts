@@ -24,6 +24,14 @@ export {
   runSuiteCell,
 } from './run-suite-cell.js';
 export {
+  formatSpread,
+  isSeedSpread,
+  meanSpread,
+  type SeedSpread,
+  type SeedValue,
+  seedSpread,
+} from './seed-spread.js';
+export {
   type CellFilter,
   type CellFilterKey,
   type CellSelection,
@@ -75,6 +83,7 @@ export {
   type SuiteSpec,
   type TransferSpec,
 } from './suite-spec.js';
+export { type SuiteSummaryEntry, summarizeSuite } from './suite-summary.js';
 export {
   formatTableValue,
   renderCsvTable,
@@ -83,6 +92,7 @@ export {
   type TableColumn,
   type TableColumnFormat,
   type TableRow,
+  type TableValue,
 } from './suite-table.js';
 export { renderSuiteMarkdown, suiteTables } from './suite-tables.js';
 export { transferTable } from './transfer-table.js';

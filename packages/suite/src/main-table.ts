@@ -1,4 +1,5 @@
-import { bestIndexes, groupScore, meanOfAll } from './cell-scores.js';
+import { bestIndexes, groupScore } from './cell-scores.js';
+import { meanSpread, type SeedSpread } from './seed-spread.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
@@ -9,7 +10,7 @@ import { formatTableValue, type SuiteTable, type TableRow } from './suite-table.
  * Table 1 / Table 3's shape for one (task model, optimizer model): a row per benchmark with each
  * method's test score (%) of the candidate selected on validation, then Aggregate (the mean over
  * benchmarks) and Improvement (Aggregate minus the first control's, B.4's Baseline). Bold marks
- * the best method of each row.
+ * the best method of each row among its complete entries (a partial mean is over other seeds).
  */
 export function mainTable(options: {
   readonly cells: readonly SuiteCellResult[];
@@ -35,19 +36,24 @@ export function mainTable(options: {
     }),
   );
   const rows: TableRow[] = spec.benchmarks.map((benchmark, index) => {
-    const values = (byBenchmark[index] ?? []).map((score) => score.value);
+    const scores = byBenchmark[index] ?? [];
     return {
       values: [
-        `${benchmarkLabel(labels, benchmark)}${byBenchmark[index]?.some((score) => score.exceeded) ? ' †' : ''}`,
-        ...values,
+        `${benchmarkLabel(labels, benchmark)}${scores.some((score) => score.exceeded) ? ' †' : ''}`,
+        ...scores.map((score) => score.spread),
       ],
-      emphasis: bestIndexes(values, 1),
+      emphasis: bestIndexes(
+        scores.map((score) => completeMean(score.spread)),
+        1,
+      ),
     };
   });
-  const aggregates = methods.map((_, column) =>
-    meanOfAll(byBenchmark.map((scores) => scores[column]?.value ?? null)),
+  // Aggregate per seed over the benchmarks, then mean ± sd over seeds.
+  const aggregates: (SeedSpread | null)[] = methods.map((_, column) =>
+    meanSpread(byBenchmark.map((scores) => scores[column]?.spread ?? null)),
   );
-  rows.push({ values: ['Aggregate', ...aggregates], emphasis: bestIndexes(aggregates, 1) });
+  const aggregateMeans = aggregates.map(completeMean);
+  rows.push({ values: ['Aggregate', ...aggregates], emphasis: bestIndexes(aggregateMeans, 1) });
   const control = methods.find((method) => spec.alignment.controls.includes(method));
   if (control !== undefined) {
     const base = aggregates[methods.indexOf(control)] ?? null;
@@ -56,10 +62,10 @@ export function mainTable(options: {
         'Improvement',
         ...methods.map((method, column) => {
           const value = aggregates[column] ?? null;
-          // Signed text: the column's format is the score's, this row is a difference.
-          return method === control || value === null || base === null
-            ? null
-            : formatTableValue(value - base, 'delta');
+          // Signed text: the column's format is the score's, this row is a difference of means.
+          if (method === control || value === null || base === null) return null;
+          const partial = value.n < value.of || base.n < base.of;
+          return `${formatTableValue(value.mean - base.mean, 'delta')}${partial ? ' (partial)' : ''}`;
         }),
       ],
     });
@@ -68,9 +74,13 @@ export function mainTable(options: {
     `Test score (%) of the candidate each method selected on validation; Aggregate averages the ${spec.benchmarks.length} benchmark(s)${control === undefined ? '' : `; Improvement is relative to ${methodLabel(labels, control)}`}.`,
   ];
   if (spec.seeds.length > 1)
-    notes.push(`Each entry is the mean over seeds ${spec.seeds.join(', ')}.`);
+    notes.push(
+      `Each entry is mean ± sample standard deviation over n = ${spec.seeds.length} seeds (${spec.seeds.join(', ')}); Aggregate averages the benchmarks per seed first. Per-seed values: the CSV and results.json.`,
+    );
   if (missing > 0)
-    notes.push(`${missing} cell(s) not done: their entries and the aggregates they feed show –.`);
+    notes.push(
+      `${missing} cell(s) not done: an entry over fewer seeds says so (partial); an entry with none shows –.`,
+    );
   if (exceeded)
     notes.push(
       '† a method exceeded its B.4 evaluation ceiling on this benchmark (see the details table).',
@@ -88,4 +98,9 @@ export function mainTable(options: {
     ],
     rows,
   };
+}
+
+/** The mean of an entry over every seed; null for a partial entry, which is not ranked. */
+function completeMean(spread: SeedSpread | null): number | null {
+  return spread === null || spread.n < spread.of ? null : spread.mean;
 }

@@ -1,6 +1,7 @@
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { SuiteResultsError } from './suite-error.js';
 import type { SuiteResults } from './suite-results.js';
+import { summarizeSuite } from './suite-summary.js';
 
 const rank = { done: 2, failed: 1, pending: 0 } as const;
 
@@ -55,5 +56,6 @@ export function mergeSuiteResults(
     ...first.results,
     simulated: cells.some((cell) => cell.simulated),
     cells,
+    summary: summarizeSuite(cells),
   };
 }

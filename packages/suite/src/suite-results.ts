@@ -3,6 +3,7 @@ import type { SuitePlan } from './plan-suite.js';
 import type { SuiteCell } from './suite-cell.js';
 import { pendingResult, type SuiteCellResult } from './suite-cell-result.js';
 import { SuiteResultsError } from './suite-error.js';
+import { type SuiteSummaryEntry, summarizeSuite } from './suite-summary.js';
 
 /** The version of `results.json`'s layout. */
 export const suiteResultsFormatVersion = 1;
@@ -17,6 +18,8 @@ export interface SuiteResults {
   readonly simulated: boolean;
   /** One entry per cell of the plan, in plan order. */
   readonly cells: readonly SuiteCellResult[];
+  /** Per group of cells differing only by seed: every seed's test score, n, mean and sd (absent in files written before it). */
+  readonly summary?: readonly SuiteSummaryEntry[];
 }
 
 const score = z.number().min(0).max(1).nullable();
@@ -65,6 +68,21 @@ const resultsSchema = z.strictObject({
   suite: z.strictObject({ name: z.string(), digest: z.string().min(1) }),
   simulated: z.boolean(),
   cells: z.array(cellResultSchema),
+  summary: z
+    .array(
+      z.strictObject({
+        benchmark: z.string(),
+        method: z.string(),
+        taskModel: z.string(),
+        optimizerModel: z.string(),
+        arm: z.enum(['original', 'augmented']),
+        perSeed: z.array(z.strictObject({ seed: z.number().int(), bestTest: score })),
+        n: z.number().int().min(0),
+        mean: score,
+        sd: z.number().min(0).nullable(),
+      }),
+    )
+    .optional(),
 });
 
 /**
@@ -86,6 +104,7 @@ export function collectSuiteResults(options: {
     suite: { name: options.name, digest: options.digest },
     simulated: cells.some((cell) => cell.simulated),
     cells,
+    summary: summarizeSuite(cells),
   };
 }
 

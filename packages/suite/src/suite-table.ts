@@ -1,3 +1,8 @@
+import { formatSpread, isSeedSpread, type SeedSpread } from './seed-spread.js';
+
+/** One value of a table: text, a number, a spread over seeds, or `null` (no value). */
+export type TableValue = string | number | SeedSpread | null;
+
 /** How a column's numbers are written. */
 export type TableColumnFormat = 'text' | 'percent' | 'delta' | 'count' | 'usd';
 
@@ -12,7 +17,7 @@ export interface TableColumn {
 /** A row: one value per column (`null`: no value), and the columns to emphasize. */
 export interface TableRow {
   /** Values in column order. */
-  readonly values: readonly (string | number | null)[];
+  readonly values: readonly TableValue[];
   /** Column indexes written in bold in Markdown (the row's best), none in CSV. */
   readonly emphasis?: readonly number[];
 }
@@ -29,12 +34,18 @@ export interface SuiteTable {
   readonly columns: readonly TableColumn[];
   /** The rows. */
   readonly rows: readonly TableRow[];
+  /** True when any number comes from simulated models: every CSV row then says so. */
+  readonly simulated?: boolean;
 }
 
-/** Writes one value for a person: scores and deltas with two decimals, `–` for none. */
-export function formatTableValue(value: string | number | null, format: TableColumnFormat): string {
+/**
+ * Writes one value for a person: scores and deltas with two decimals, a spread over seeds as
+ * `mean ± sd` (marked partial when seeds are missing), `–` for none.
+ */
+export function formatTableValue(value: TableValue, format: TableColumnFormat): string {
   if (value === null) return '–';
   if (typeof value === 'string') return value;
+  if (isSeedSpread(value)) return formatSpread(value);
   switch (format) {
     case 'percent':
       return value.toFixed(2);
@@ -71,26 +82,58 @@ export function renderMarkdownTable(table: SuiteTable): string {
 
 /**
  * A table as CSV (RFC 4180: quoted when needed, CRLF-free lines ending in `\n`): numbers with
- * full precision for scores (two decimals) and plain numbers elsewhere, empty for no value.
+ * full precision for scores (two decimals) and plain numbers elsewhere, empty for no value. A
+ * column of spreads over two or more seeds becomes four: the mean, `<header> sd`, `<header> n` and
+ * `<header> per seed` (`seed:value` pairs, `–` for a seed without one). A simulated table ends
+ * every row with a `Models` column saying `simulated`.
  */
 export function renderCsvTable(table: SuiteTable): string {
   const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
-  const lines = [table.columns.map((column) => quote(column.header)).join(',')];
+  const number = (value: number, format: TableColumnFormat) =>
+    format === 'percent' || format === 'delta'
+      ? value.toFixed(2)
+      : format === 'usd'
+        ? value.toFixed(4)
+        : String(value);
+  // One seed has no spread to write: its column stays one number.
+  const spreads = table.columns.map((_, index) =>
+    table.rows.some((row) => {
+      const value = row.values[index];
+      return isSeedSpread(value) && value.of > 1;
+    }),
+  );
+  const header = table.columns.flatMap((column, index) =>
+    spreads[index]
+      ? [column.header, `${column.header} sd`, `${column.header} n`, `${column.header} per seed`]
+      : [column.header],
+  );
+  const lines = [[...header, ...(table.simulated ? ['Models'] : [])].map(quote).join(',')];
   for (const row of table.rows) {
-    lines.push(
-      table.columns
-        .map((column, index) => {
-          const value = row.values[index] ?? null;
-          if (value === null) return '';
-          if (typeof value === 'string') return quote(value);
-          return column.format === 'percent' || column.format === 'delta'
-            ? value.toFixed(2)
-            : column.format === 'usd'
-              ? value.toFixed(4)
-              : String(value);
-        })
-        .join(','),
-    );
+    const fields = table.columns.flatMap((column, index) => {
+      const value = row.values[index] ?? null;
+      if (isSeedSpread(value) && !spreads[index]) return [number(value.mean, column.format)];
+      if (isSeedSpread(value)) {
+        return [
+          number(value.mean, column.format),
+          value.sd === null ? '' : number(value.sd, column.format),
+          String(value.n),
+          value.perSeed
+            .map(
+              (entry) =>
+                `${entry.seed}:${entry.value === null ? '–' : number(entry.value, column.format)}`,
+            )
+            .join(';'),
+        ];
+      }
+      const text =
+        value === null
+          ? ''
+          : typeof value === 'string'
+            ? quote(value)
+            : number(value, column.format);
+      return spreads[index] ? [text, '', '', ''] : [text];
+    });
+    lines.push([...fields, ...(table.simulated ? ['simulated'] : [])].join(','));
   }
   return `${lines.join('\n')}\n`;
 }

@@ -80,7 +80,7 @@ describe('mainTable (Table 1/3 shape)', () => {
     );
   });
 
-  it('averages seeds, and leaves an entry empty unless every seed is done', () => {
+  it('gives mean ± sd over seeds with n, keeps partial entries marked, and writes every seed to CSV', async () => {
     const spec = { ...smallSpec, seeds: [0, 1] };
     const scores = Object.fromEntries(
       Object.entries(tests).flatMap(([key, value]) => [
@@ -94,14 +94,29 @@ describe('mainTable (Table 1/3 shape)', () => {
       taskModel: 'sim:task',
       optimizerModel: 'sim:optimizer',
     });
-    expect(table.rows.map((row) => row.values)).toEqual([
-      ['alpha', 45, 55.00000000000001, 70],
-      ['beta', 25, 40, null],
-      ['Aggregate', 35, 47.5, null],
-      ['Improvement', null, '+12.50', null],
-    ]);
-    expect(table.notes).toContain('Each entry is the mean over seeds 0, 1.');
+    const markdown = renderMarkdownTable(table);
+    // alpha/baseline: 50 and 40 → 45 ± 7.07; beta/forge has seed 0 only.
+    expect(markdown).toContain('| alpha | 45.00 ± 7.07 | 55.00 ± 7.07 | **70.00 ± 7.07** |');
+    expect(markdown).toContain(
+      '| beta | 25.00 ± 7.07 | **40.00 ± 7.07** | 40.00 (1 of 2 seeds, partial) |',
+    );
+    // Aggregates average the benchmarks per seed: Forge has only seed 0 complete, (75 + 40) / 2.
+    expect(markdown).toContain(
+      '| Aggregate | 35.00 ± 7.07 | **47.50 ± 7.07** | 57.50 (1 of 2 seeds, partial) |',
+    );
+    expect(markdown).toContain('| Improvement | – | +12.50 | +22.50 (partial) |');
+    expect(table.notes).toContain(
+      'Each entry is mean ± sample standard deviation over n = 2 seeds (0, 1); Aggregate averages the benchmarks per seed first. Per-seed values: the CSV and results.json.',
+    );
     expect(table.notes.some((note) => note.startsWith('1 cell(s) not done'))).toBe(true);
+    const csv = renderCsvTable(table).split('\n');
+    expect(csv[0]).toBe(
+      'Benchmark,baseline,baseline sd,baseline n,baseline per seed,prompt-search,prompt-search sd,prompt-search n,prompt-search per seed,forge,forge sd,forge n,forge per seed',
+    );
+    expect(csv[2]).toBe(
+      'beta,25.00,7.07,2,0:30.00;1:20.00,40.00,7.07,2,0:45.00;1:35.00,40.00,,1,0:40.00;1:–',
+    );
+    expect(csv[4]).toBe('Improvement,,,,,+12.50,,,,+22.50 (partial),,,');
   });
 
   it('marks a benchmark where a method exceeded its ceiling', () => {
@@ -149,10 +164,36 @@ describe('ablationTable (Table 2 shape)', () => {
       taskModel: 'sim:task',
       optimizerModel: 'sim:optimizer',
     });
-    expect(table?.rows.map((row) => row.values)).toEqual([
+    // failure-memory did not run: the Forge row's Δ covers Failure memory, and says so.
+    expect(
+      table?.rows.map((row) => [
+        row.values[0],
+        row.values[1],
+        row.values[2],
+        (row.values[3] as { mean: number } | null)?.mean,
+        row.values[4],
+      ]),
+    ).toEqual([
       ['Baseline', '', '', 40, null],
       ['+ Prompt search', '✓', '', 52.5, '+12.50'],
-      ['+ Mutation guidance', '✓', '✓', 57.5, '+5.00'],
+      ['+ Failure memory (forge)', '✓', '✓', 57.5, '+5.00'],
+    ]);
+    const complete = ablationTable({
+      cells: results(
+        { ...smallSpec, methods: ['baseline', 'prompt-search', 'failure-memory', 'forge'] },
+        { ...tests, 'alpha/failure-memory': 0.7, 'beta/failure-memory': 0.4 },
+      ).cells,
+      spec: { ...smallSpec, methods: ['baseline', 'prompt-search', 'failure-memory', 'forge'] },
+      ablation,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+    });
+    // Every step present: each row keeps its own label.
+    expect(complete?.rows.map((row) => row.values[0])).toEqual([
+      'Baseline',
+      '+ Prompt search',
+      '+ Failure memory',
+      '+ Mutation guidance',
     ]);
     expect(
       ablationTable({
@@ -179,11 +220,11 @@ describe('transferTable (Table 4 shape)', () => {
       optimizerModel: 'sim:optimizer',
       labels,
     });
-    expect(table?.rows).toEqual([
-      { values: ['Alpha', 'Original', 60], emphasis: [] },
-      { values: ['', '+ Forge data', 70], emphasis: [2] },
-      { values: ['', 'Δ', '+10.00'] },
-    ]);
+    expect(renderMarkdownTable(table as never)).toContain(
+      ['| Alpha | Original | 60.00 |', '|  | + Forge data | **70.00** |', '|  | Δ | +10.00 |'].join(
+        '\n',
+      ),
+    );
     expect(renderCsvTable(table as never).split('\n')[0]).toBe(
       'Benchmark,Training data,Prompt search',
     );
@@ -204,9 +245,38 @@ describe('suiteTables', () => {
     expect(
       markdown.startsWith('# Suite test\n\n6 cells: 6 done, 0 failed, 0 pending. Simulated models'),
     ).toBe(true);
-    expect(renderCsvTable(tables[1] as never).split('\n')[1]).toBe(
-      'forge,sim:task,sim:optimizer,0,original,done,20.00,50.00,10.00,75.00,100,,,0.0000,0.0000',
-    );
+    // Every CSV of a simulated suite says so on every row.
+    expect(
+      renderCsvTable(tables[1] as never)
+        .split('\n')
+        .slice(0, 2),
+    ).toEqual([
+      'Method,Task model,Optimizer model,Seed,Training data,Status,Seed val,Best val,Seed test,Best test,Evaluations,Ceiling,Within ceiling,Optimizer USD,Total USD,Models',
+      'forge,sim:task,sim:optimizer,0,original,done,20.00,50.00,10.00,75.00,100,,,0.0000,0.0000,simulated',
+    ]);
+    for (const table of tables) {
+      expect(
+        renderCsvTable(table)
+          .trimEnd()
+          .split('\n')
+          .slice(1)
+          .every((line) => line.endsWith(',simulated')),
+      ).toBe(true);
+    }
+    // results.json's summary: every seed's value, n, mean and sd per group.
+    expect(
+      document.summary?.find((entry) => entry.benchmark === 'alpha' && entry.method === 'forge'),
+    ).toEqual({
+      benchmark: 'alpha',
+      method: 'forge',
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      arm: 'original',
+      perSeed: [{ seed: 0, bestTest: 0.75 }],
+      n: 1,
+      mean: 0.75,
+      sd: null,
+    });
   });
 
   it('quotes CSV values that need it', () => {

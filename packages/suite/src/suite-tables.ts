@@ -52,7 +52,11 @@ export function suiteTables(options: {
       }),
     );
   }
-  return tables.map((table) => ({ ...table, notes: [...simulated, ...table.notes] }));
+  return tables.map((table) => ({
+    ...table,
+    notes: [...simulated, ...table.notes],
+    ...(results.simulated ? { simulated: true } : {}),
+  }));
 }
 
 /** All tables in one Markdown document, with the suite's name and cell counts. */

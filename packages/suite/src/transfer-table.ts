@@ -32,13 +32,14 @@ export function transferTable(options: {
           spec.seeds,
         );
         missing += score.missing;
-        return score.value;
+        return score.spread;
       }),
     );
     const [original = [], augmented = []] = arms;
+    const mean = (spread: { readonly mean: number } | null | undefined) => spread?.mean ?? null;
     const emphasis = (arm: 0 | 1) =>
       transfer.methods.flatMap((_, column) =>
-        bestIndexes([original[column] ?? null, augmented[column] ?? null]).includes(arm)
+        bestIndexes([mean(original[column]), mean(augmented[column])]).includes(arm)
           ? [column + 2]
           : [],
       );
@@ -57,9 +58,9 @@ export function transferTable(options: {
         ...transfer.methods.map((_, column) => {
           const before = original[column] ?? null;
           const after = augmented[column] ?? null;
-          return before === null || after === null
-            ? null
-            : formatTableValue(after - before, 'delta');
+          if (before === null || after === null) return null;
+          const partial = before.n < before.of || after.n < after.of;
+          return `${formatTableValue(after.mean - before.mean, 'delta')}${partial ? ' (partial)' : ''}`;
         }),
       ],
     });
@@ -68,8 +69,13 @@ export function transferTable(options: {
     `Test score (%) with the original training split versus the split augmented with ${methodLabel(labels, transfer.source)}'s admitted synthetic instances from the same row; both arms of a method run under the same evaluation ceiling, validation and test unchanged.`,
   ];
   if (spec.seeds.length > 1)
-    notes.push(`Each entry is the mean over seeds ${spec.seeds.join(', ')}.`);
-  if (missing > 0) notes.push(`${missing} cell(s) not done: their entries show –.`);
+    notes.push(
+      `Each entry is mean ± sample standard deviation over n = ${spec.seeds.length} seeds (${spec.seeds.join(', ')}); Δ is the difference of the means.`,
+    );
+  if (missing > 0)
+    notes.push(
+      `${missing} cell(s) not done: an entry over fewer seeds says so (partial); an entry with none shows –.`,
+    );
   return {
     id: `transfer-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,
     title: `Transfer of synthesized data — ${modelPairLabel(taskModel, optimizerModel)}`,

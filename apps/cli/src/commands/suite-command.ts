@@ -60,9 +60,8 @@ export function suiteCommand(
     .option('--no-wait', 'with --queue: return once the cells are enqueued')
     .action(async (flags: SuiteFlags) => {
       // Imported here, so `forge --help` never loads the sdk.
-      const { estimateSuite, readConfigFile, runQueuedSuite, runSuite } = await import(
-        '@forge/sdk'
-      );
+      const { estimateSuite, formatTableValue, readConfigFile, runQueuedSuite, runSuite } =
+        await import('@forge/sdk');
       const mode = outputMode(terminal, flags.json === true);
       const dir = flags.dir;
       if (dir === undefined && flags.dryRun !== true) {
@@ -135,7 +134,7 @@ export function suiteCommand(
             wait: flags.wait !== false,
           },
         );
-        if (result?.settled === true) printSuiteSummary(terminal, mode, result);
+        if (result?.settled === true) printSuiteSummary(terminal, mode, result, formatTableValue);
         return;
       }
       const renderer = createSuiteRenderer(terminal, mode);
@@ -151,7 +150,7 @@ export function suiteCommand(
           abortSignal: interrupts.abortSignal,
         });
         renderer.finish();
-        printSuiteSummary(terminal, mode, result);
+        printSuiteSummary(terminal, mode, result, formatTableValue);
         if (interrupts.interrupted) setExit(exitCodes.interrupted);
         else if (result.failed.length > 0) setExit(exitCodes.model);
       } catch (error) {
@@ -206,6 +205,7 @@ function printSuiteSummary(
   terminal: Terminal,
   mode: ReturnType<typeof outputMode>,
   result: RunSuiteResult,
+  formatTableValue: typeof import('@forge/sdk')['formatTableValue'],
 ) {
   const counts = { done: 0, failed: 0, pending: 0 };
   for (const cell of result.results.cells) counts[cell.status] += 1;
@@ -231,7 +231,7 @@ function printSuiteSummary(
   ];
   for (const table of main) {
     lines.push('', table.title);
-    lines.push(tableText(table));
+    lines.push(tableText(table, formatTableValue));
   }
   for (const id of result.failed) {
     const cell = result.results.cells.find((candidate) => candidate.id === id);
@@ -243,16 +243,16 @@ function printSuiteSummary(
   terminal.out.write(`${lines.join('\n')}\n`);
 }
 
-function tableText(suiteTable: RunSuiteResult['tables'][number]): string {
+function tableText(
+  suiteTable: RunSuiteResult['tables'][number],
+  formatTableValue: typeof import('@forge/sdk')['formatTableValue'],
+): string {
   return table([
     suiteTable.columns.map((column) => column.header),
     ...suiteTable.rows.map((row) =>
-      suiteTable.columns.map((column, index) => {
-        const value = row.values[index] ?? null;
-        if (value === null) return '–';
-        if (typeof value === 'string') return value;
-        return column.format === 'percent' ? value.toFixed(2) : String(value);
-      }),
+      suiteTable.columns.map((column, index) =>
+        formatTableValue(row.values[index] ?? null, column.format),
+      ),
     ),
   ]);
 }

@@ -43,7 +43,8 @@ describe('renderSuiteReport in headless Chromium', () => {
         expect(boxes.length, chart).toBeGreaterThan(0);
         for (const height of boxes) expect(height, chart).toBeGreaterThan(100);
       }
-      expect(await page.locator('rect.suite-bar').count()).toBe(5);
+      expect(await page.locator('rect.suite-bar').count()).toBe(6);
+      expect(await page.locator('rect.suite-bar[data-partial="true"]').count()).toBe(1);
       expect(await page.locator('table.suite-cells tbody tr').count()).toBe(12);
       expect(
         await page.evaluate(() => (window as unknown as { forgeInjected?: number }).forgeInjected),

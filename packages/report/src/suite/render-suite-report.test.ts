@@ -10,10 +10,16 @@ describe('renderSuiteReport', () => {
   it('draws bars per benchmark, every curve, the synthesis accounting and links to every cell', () => {
     const data = sampleSuiteReportData();
     const html = renderSuiteReport(data);
-    // 2 benchmarks × 3 methods, minus beta's prompt search (a seed not done).
-    expect(count(html, /<rect class="suite-bar"/g)).toBe(5);
-    expect(html).toContain('Beta, Prompt search: not done');
-    expect(html).toContain('Alpha, Forge: 75.00');
+    // 2 benchmarks × 3 methods; beta's prompt search has one seed of two: a faded, partial bar.
+    expect(count(html, /<rect class="suite-bar"/g)).toBe(6);
+    expect(count(html, /data-partial="true"/g)).toBe(1);
+    expect(html).toContain(
+      'Beta, Prompt search: 55.00 (1 of 2 seeds, partial) — seeds 0: 55.00, 1: not done',
+    );
+    expect(html).toContain('Alpha, Forge: 75.00 ± 0.00 — seeds 0: 75.00, 1: 75.00');
+    // A whisker from the lowest to the highest seed on every complete bar, a dot per seed.
+    expect(count(html, /<line class="suite-bar-range"/g)).toBe(5);
+    expect(count(html, /<circle class="suite-bar-seed"/g)).toBe(11);
     // One curve figure per benchmark, one line per finished cell.
     expect(count(html, /data-chart="suite-curves"/g)).toBe(2);
     expect(count(html, /<g class="suite-curve"/g)).toBe(11);

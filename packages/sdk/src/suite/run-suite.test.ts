@@ -92,8 +92,14 @@ describe('runSuite on the simulated world', () => {
       'utf8',
     );
     expect(ablation.split('\n')[0]).toBe(
-      'Variant,Prompt search,Synthesis,Failure memory,Mutation guidance,Score,Δ',
+      'Variant,Prompt search,Synthesis,Failure memory,Mutation guidance,Score,Score sd,Score n,Score per seed,Δ,Models',
     );
+    // Both seeds' scores, their spread, and the simulated label on every row.
+    expect(ablation.split('\n')[1]).toMatch(
+      /^Baseline,,,,,\d+\.\d\d,\d+\.\d\d,2,0:\d+\.\d\d;1:\d+\.\d\d,,simulated$/,
+    );
+    expect(main).toMatch(/\| Date normalisation \(simulated\) \| \d+\.\d\d ± \d+\.\d\d \|/);
+    expect(results.summary?.filter((entry) => entry.n === 2)).toHaveLength(5);
     expect(ablation.split('\n')).toHaveLength(7);
     expect(readFileSync(join(dir, 'tables', 'details-sim.csv'), 'utf8').split('\n')).toHaveLength(
       12,
@@ -177,10 +183,14 @@ describe('runSuite on the simulated world', () => {
     const counts = result.results.cells.map((cell) => cell.status);
     expect(counts.filter((status) => status === 'done')).toHaveLength(2);
     expect(counts.filter((status) => status === 'pending')).toHaveLength(8);
-    // Entries stay empty until every seed is done.
-    expect(
-      readFileSync(join(root, 'only', 'tables', 'main-sim-task-sim-optimizer.csv'), 'utf8'),
-    ).toContain('Date normalisation (simulated),,,,,');
+    // Entries over the seeds done so far say they are partial; the others stay empty.
+    const main = readFileSync(
+      join(root, 'only', 'tables', 'main-sim-task-sim-optimizer.md'),
+      'utf8',
+    );
+    expect(main).toMatch(
+      /\| Date normalisation \(simulated\) \| – \| \d+\.\d\d \(1 of 2 seeds, partial\) \| – \| – \| \d+\.\d\d \(1 of 2 seeds, partial\) \|/,
+    );
   }, 60_000);
 
   it('merges two shards into exactly the unsharded results', async () => {
@@ -232,11 +242,13 @@ describe('the transfer study on the simulated world', () => {
       join(dir, 'tables', 'transfer-sim-task-sim-optimizer.csv'),
       'utf8',
     ).split('\n');
-    expect(table[0]).toBe('Benchmark,Training data,Prompt search');
+    expect(table[0]).toBe('Benchmark,Training data,Prompt search,Models');
     const percent = (value: number | null | undefined) => ((value ?? 0) * 100).toFixed(2);
-    expect(table[1]).toBe(`Date normalisation (simulated),Original,${percent(original?.bestTest)}`);
-    expect(table[2]).toBe(`,+ Forge data,${percent(augmented?.bestTest)}`);
-    expect(table[3]).toMatch(/^,Δ,[+\-±]\d+\.\d\d$/);
+    expect(table[1]).toBe(
+      `Date normalisation (simulated),Original,${percent(original?.bestTest)},simulated`,
+    );
+    expect(table[2]).toBe(`,+ Forge data,${percent(augmented?.bestTest)},simulated`);
+    expect(table[3]).toMatch(/^,Δ,[+\-±]\d+\.\d\d,simulated$/);
     const grpo = join(dir, 'grpo', 'sim/sim-task/sim-optimizer/seed-0');
     const lines = (name: string) => readFileSync(join(grpo, name), 'utf8').trim().split('\n');
     const reward = JSON.parse(readFileSync(join(grpo, 'reward.json'), 'utf8'));
