@@ -67,6 +67,7 @@ export {
   coerceToSignature,
   coerceValue,
 } from './signature/coerce-to-signature.js';
+export { defineSignature } from './signature/define-signature.js';
 export {
   type FieldType,
   formatFieldType,
@@ -76,7 +77,6 @@ export {
 export { inferSignature } from './signature/infer-signature.js';
 export type { Instance, Splits } from './signature/instance.js';
 export {
-  defineSignature,
   type Signature,
   type SignatureField,
   type SignatureJson,

@@ -149,10 +149,9 @@ export {
   guardProviderModel,
   type ProviderGuardOptions,
 } from './registry/guard-provider-factory.js';
+export type { ProviderFactory, ProviderFactoryOptions } from './registry/provider-factory.js';
 export {
   defaultProviderRegistry,
-  type ProviderFactory,
-  type ProviderFactoryOptions,
   ProviderRegistry,
   registerProvider,
   unregisterProvider,

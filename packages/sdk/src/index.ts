@@ -167,7 +167,8 @@ export {
   runQueuedSuite,
 } from './suite/queue/run-queued-suite.js';
 export { type RunSuiteWorkerOptions, runSuiteWorker } from './suite/queue/run-suite-worker.js';
-export { type RunSuiteOptions, type RunSuiteResult, runSuite } from './suite/run-suite.js';
+export { runSuite } from './suite/run-suite.js';
+export type { RunSuiteOptions, RunSuiteResult } from './suite/run-suite-options.js';
 export {
   type SuiteConfig,
   type SuiteConfigInput,

@@ -1,7 +1,10 @@
 import { dirname } from 'node:path';
-import type { RunDatabase } from './open-run-database.js';
+import type Database from 'better-sqlite3';
 import { guardStore } from './store-failure.js';
 
+// The driver's handle type, not `RunDatabase`: opening a run database flushes these queues on
+// close, so this file sits below `open-run-database.ts`.
+//
 // Writes that may wait a moment, by database. A validation pass finishes dozens of model calls
 // at once; one transaction per call costs tens of microseconds each, on the run's critical path,
 // while one transaction for all of them costs little more than one. So the call cache and the
@@ -9,13 +12,13 @@ import { guardStore } from './store-failure.js';
 // of the event loop, or earlier, first thing in the run store's next commit, metadata write or
 // close. A run killed in between loses the rows of the calls that finished in that last moment,
 // and a resume re-pays those calls: as if they had still been in flight.
-const queues = new WeakMap<RunDatabase, (() => void)[]>();
+const queues = new WeakMap<Database.Database, (() => void)[]>();
 // A batch written on its own turn of the event loop has no caller to fail: its error (a full
 // disk, say) waits here and is thrown by the next flush, i.e. by the run store's next commit.
-const failures = new WeakMap<RunDatabase, unknown>();
+const failures = new WeakMap<Database.Database, unknown>();
 
 /** Queues `write` for `database`; it runs inside the next batch's transaction. */
-export function deferWrite(database: RunDatabase, write: () => void): void {
+export function deferWrite(database: Database.Database, write: () => void): void {
   let queue = queues.get(database);
   if (queue === undefined) {
     queue = [];
@@ -38,7 +41,7 @@ export function deferWrite(database: RunDatabase, write: () => void): void {
  * earlier batch that nobody has heard of yet, and a full disk or damaged database as the
  * `StorageError` or `StoreError` of `guardStore`.
  */
-export function flushDeferredWrites(database: RunDatabase): void {
+export function flushDeferredWrites(database: Database.Database): void {
   const failure = failures.get(database);
   if (failure !== undefined) {
     failures.delete(database);

@@ -1,9 +1,10 @@
 import { InvalidArgumentError } from '@forge/provider';
 import type { Evaluator } from '../program/evaluation.js';
 import type { Program } from '../program/program.js';
+import { defineSignature } from '../signature/define-signature.js';
 import { inferSignature } from '../signature/infer-signature.js';
 import type { Instance, Splits } from '../signature/instance.js';
-import { defineSignature, type Signature } from '../signature/signature.js';
+import type { Signature } from '../signature/signature.js';
 import type { ZodSignatureDeclaration } from '../signature/signature-from-zod.js';
 import type { Benchmark, SynthesisSchedule } from './benchmark.js';
 

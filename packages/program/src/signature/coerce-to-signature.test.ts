@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { coerceToSignature } from './coerce-to-signature.js';
-import { defineSignature } from './signature.js';
+import { defineSignature } from './define-signature.js';
 
 const signature = defineSignature({
   name: 'Example',

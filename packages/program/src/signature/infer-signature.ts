@@ -1,6 +1,7 @@
 import { InvalidArgumentError } from '@forge/provider';
+import { defineSignature } from './define-signature.js';
 import type { Instance } from './instance.js';
-import { defineSignature, type Signature, type SignatureField } from './signature.js';
+import type { Signature, SignatureField } from './signature.js';
 
 /**
  * A signature read off example instances, for programs given as objects without one: each input

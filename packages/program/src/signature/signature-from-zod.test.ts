@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { coerceToSignature } from './coerce-to-signature.js';
-import { defineSignature } from './signature.js';
+import { defineSignature } from './define-signature.js';
 import { signatureFromZod } from './signature-from-zod.js';
 
 function failure(run: () => unknown): InvalidArgumentError {

@@ -1,11 +1,3 @@
-import { InvalidArgumentError } from '@forge/provider';
-import { parseFieldType } from './field-type.js';
-import {
-  isZodSignatureDeclaration,
-  signatureFromZod,
-  type ZodSignatureDeclaration,
-} from './signature-from-zod.js';
-
 /** One declared field of a signature. */
 export interface SignatureField {
   /** Field name as it appears in instances and in the JSON the generator writes. */
@@ -34,45 +26,6 @@ export interface SignatureJson {
   readonly name: string;
   readonly input_fields: readonly SignatureField[];
   readonly output_fields: readonly SignatureField[];
-}
-
-/**
- * Checks a signature and returns it: field names unique across inputs and outputs, names usable
- * as JSON keys, types parseable. The signature is given either as field lists or as zod object
- * schemas (`{ name, input: z.object(…), output: z.object(…) }`; see `signatureFromZod` for how
- * zod types map to field types).
- *
- * @throws InvalidArgumentError naming the offending field.
- */
-export function defineSignature(declaration: Signature | ZodSignatureDeclaration): Signature {
-  const signature = isZodSignatureDeclaration(declaration)
-    ? signatureFromZod(declaration)
-    : declaration;
-  const seen = new Set<string>();
-  const fields = [...signature.inputFields, ...signature.outputFields];
-  if (signature.outputFields.length === 0) {
-    throw new InvalidArgumentError({
-      argument: `signature ${signature.name}`,
-      message: `signature ${signature.name}: declares no output field`,
-    });
-  }
-  for (const field of fields) {
-    const where = `signature ${signature.name}, field ${JSON.stringify(field.name)}`;
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(field.name)) {
-      throw new InvalidArgumentError({
-        argument: where,
-        message: `${where}: name must be an identifier`,
-      });
-    }
-    if (seen.has(field.name)) {
-      throw new InvalidArgumentError({ argument: where, message: `${where}: declared twice` });
-    }
-    seen.add(field.name);
-    const parsed = parseFieldType(field.type);
-    if (!parsed.ok)
-      throw new InvalidArgumentError({ argument: where, message: `${where}: ${parsed.message}` });
-  }
-  return signature;
 }
 
 /** The signature in the JSON form the model-facing prompts use. */

@@ -4,7 +4,7 @@ import type { GenerateRequest } from '../language-model/generate-request.js';
 import type { GenerateResult } from '../language-model/generate-result.js';
 import type { LanguageModel } from '../language-model/language-model.js';
 import { modelIdentity } from '../middleware/language-model-middleware.js';
-import type { ProviderFactory } from './provider-registry.js';
+import type { ProviderFactory } from './provider-factory.js';
 
 /** Names a provider that is not Forge's own, for `guardProviderFactory`. */
 export interface ProviderGuardOptions {

@@ -11,7 +11,7 @@ import {
 } from '../estimate/estimate-run.js';
 import { cellRunConfig } from './cell-run-config.js';
 import { prepareSuite } from './prepare-suite.js';
-import type { RunSuiteOptions } from './run-suite.js';
+import type { RunSuiteOptions } from './run-suite-options.js';
 import type { SuiteInput } from './suite-config-schema.js';
 
 /** One cell's share of a suite estimate. */

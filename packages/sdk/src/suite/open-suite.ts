@@ -11,7 +11,7 @@ import { ConfigError } from '../config/config-error.js';
 import type { RawConfig } from '../config/load-config.js';
 import { assertObjectsGivenAgain, noObjectInputs } from '../inputs/object-inputs.js';
 import { type PreparedSuite, prepareSuite } from './prepare-suite.js';
-import type { RunSuiteOptions } from './run-suite.js';
+import type { RunSuiteOptions } from './run-suite-options.js';
 import type { SuiteInput } from './suite-config-schema.js';
 import {
   checkSuiteDirectory,

@@ -4,7 +4,7 @@ import { ConfigError } from '../../config/config-error.js';
 import { detachObjectInputs } from '../../inputs/object-inputs.js';
 import { openSuite } from '../open-suite.js';
 import { suiteModelFields } from '../prepare-suite.js';
-import type { RunSuiteOptions, RunSuiteResult } from '../run-suite.js';
+import type { RunSuiteOptions, RunSuiteResult } from '../run-suite-options.js';
 import type { SuiteInput } from '../suite-config-schema.js';
 import { writeSuiteFiles } from '../write-suite-files.js';
 import { loadQueue } from './load-queue.js';

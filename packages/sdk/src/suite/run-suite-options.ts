@@ -1,0 +1,46 @@
+import type { CellFilter, Shard, SuiteResults, SuiteTable } from '@forge/suite';
+import type { SuiteRunEvent } from './suite-run-events.js';
+
+/** Options of `runSuite` besides the config. */
+export interface RunSuiteOptions {
+  /** The suite directory: `suite.json`, `plan.json`, `results.json`, tables, `cells/<id>/` run directories. */
+  readonly dir: string;
+  /** Continue the suite in `dir`: done cells are never run again, cut cells continue. */
+  readonly resume?: boolean;
+  /** Run only the cells matching this filter (`benchmark=…,method=…`), and what they need. */
+  readonly only?: string | CellFilter;
+  /** Run only these cell ids, and what they need. */
+  readonly cells?: readonly string[];
+  /** Run only this shard's rows (`i/n`). */
+  readonly shard?: string | Shard;
+  /** Where the config came from, for error messages. Default `<options>`. */
+  readonly configFile?: string;
+  /** The line of a config field in `configFile`. */
+  readonly configLineOf?: (path: readonly PropertyKey[]) => number | undefined;
+  /** Receives every event: the suite's, and each cell's own (`cell-progress`). */
+  readonly onEvent?: (event: SuiteRunEvent) => void;
+  /** Graceful stop: the running cell stops after its current step, saves, and the suite ends. */
+  readonly stopSignal?: AbortSignal;
+  /** Immediate stop: in-flight calls are aborted; every cell stays at its last save. */
+  readonly abortSignal?: AbortSignal;
+  /** Environment to read API keys from. Default `process.env`. */
+  readonly environment?: Record<string, string | undefined>;
+}
+
+/** What a suite invocation ended with. */
+export interface RunSuiteResult {
+  /** The suite directory. */
+  readonly dir: string;
+  /** Every cell's result (`results.json`). */
+  readonly results: SuiteResults;
+  /** The tables written. */
+  readonly tables: readonly SuiteTable[];
+  /** Files written, relative to `dir`. */
+  readonly files: readonly string[];
+  /** Cells run by this invocation. */
+  readonly ran: readonly string[];
+  /** Cells that failed (of the ones this invocation visited). */
+  readonly failed: readonly string[];
+  /** True when a stop request ended it early. */
+  readonly stopped: boolean;
+}
