@@ -71,6 +71,7 @@ svg text { font-family: inherit; fill: var(--ink); }
 .trial-validation { fill: #2b5d94; fill-opacity: 1; }
 .full-ring { fill: none; stroke: #2b5d94; stroke-width: 2; }
 .full-best { stroke: var(--best); stroke-width: 2.5; }
+.ceiling-marker { stroke: #6b7280; stroke-width: 1.5; stroke-dasharray: 2 3; fill: none; }
 .synthesis-marker { stroke: #b4690e; stroke-width: 1.5; stroke-dasharray: 5 4; fill: none; }
 .unspent-budget { fill: #f1f3f6; }
 .hover-target { stroke: transparent; stroke-width: 12; fill: none; }
@@ -185,10 +186,19 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .compare-run:hover .compare-line { stroke-width: 4; }
 .compare-table td, .compare-table th { white-space: nowrap; }
 .swatch { vertical-align: middle; }
+.report-suite { max-width: 1560px; }
 .suite-table { margin-bottom: 22px; }
+.suite-table .data-table th { white-space: normal; vertical-align: bottom; }
+.suite-table .data-table td.number { white-space: nowrap; }
 .suite-table h3 { font-size: 1rem; margin: 18px 0 4px; }
+.suite-curve-band { fill-opacity: 0.14; stroke: none; }
+.suite-curve-seeds { opacity: 0; transition: opacity 0.15s; }
+.suite-method-curve:hover .suite-curve-seeds, .suite-method-curve:focus-within .suite-curve-seeds { opacity: 1; }
+.suite-method-curve:hover .suite-curve-mean { stroke-width: 4; }
+.seed-line { stroke-width: 1.25; }
 .suite-bar:hover, .suite-curve:hover .compare-line { opacity: 0.75; stroke-width: 4; }
 .suite-cells td, .suite-cells th { white-space: nowrap; }
+.suite-cells td:first-child { white-space: normal; overflow-wrap: anywhere; min-width: 14ch; }
 .exceeded { color: #a4281f; }
 @media (max-width: 860px) { .explorer { grid-template-columns: minmax(0, 1fr); } .instance-detail { position: static; } }
 @media print {

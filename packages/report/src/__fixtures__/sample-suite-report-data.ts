@@ -12,13 +12,23 @@ import type { SuiteReportData } from '../suite/suite-report-data.js';
  * A suite of two benchmarks × three methods × two seeds, every cell done but one, with a
  * synthesis accounting on the reference's cells, and (optionally) a hostile benchmark title.
  */
-export function sampleSuiteReportData(options: { hostileTitle?: string } = {}): SuiteReportData {
+export function sampleSuiteReportData(
+  options: {
+    hostileTitle?: string;
+    /** Benchmark ids (default alpha, beta). */
+    benchmarks?: readonly string[];
+    /** Method ids, forge among them (default baseline, prompt-search, forge). */
+    methods?: readonly string[];
+    /** Seeds (default 0, 1). */
+    seeds?: readonly number[];
+  } = {},
+): SuiteReportData {
   const spec: SuiteSpec = {
-    benchmarks: ['alpha', 'beta'],
-    methods: ['baseline', 'prompt-search', 'forge'],
+    benchmarks: options.benchmarks ?? ['alpha', 'beta'],
+    methods: options.methods ?? ['baseline', 'prompt-search', 'forge'],
     taskModels: ['sim:task'],
     optimizerModels: ['sim:optimizer'],
-    seeds: [0, 1],
+    seeds: options.seeds ?? [0, 1],
     alignment: { reference: 'forge', controls: ['baseline'] },
   };
   const plan = planSuite(spec);
@@ -27,7 +37,8 @@ export function sampleSuiteReportData(options: { hostileTitle?: string } = {}): 
     if (cell.id === 'beta/prompt-search/sim-task/sim-optimizer/seed-1') continue;
     const reference = cell.method === 'forge';
     const used = cell.method === 'baseline' ? 20 : reference ? 400 + index : 390;
-    const best = cell.method === 'baseline' ? 0.3 : reference ? 0.8 : 0.6;
+    // Seeds differ a little, so spreads are not zero.
+    const best = (cell.method === 'baseline' ? 0.3 : reference ? 0.8 : 0.6) - cell.seed * 0.01;
     results.set(cell.id, {
       ...pendingResult(cell, `cells/${cell.id}`),
       status: 'done',

@@ -119,10 +119,37 @@ describe('renderScoreCurveChart', () => {
     expect(recorded).toMatch(/^M[\d.]+ [\d.]+(H[\d.]+V[\d.]+)*H[\d.]+$/);
   });
 
-  it('shades the unspent budget', () => {
-    const markup = renderScoreCurveChart(minimalRunReportData());
+  it('shades the unspent part of a budget near the evaluations spent, and marks the ceiling', () => {
+    const data = minimalRunReportData();
+    const markup = renderScoreCurveChart({
+      ...data,
+      summary: { ...data.summary, maxEvaluations: 30 },
+    });
     expect(readMarks(markup, 'rect', 'unspent-budget')).toHaveLength(1);
-    expect(markup).toContain('80 evaluations of the budget not spent');
+    expect(readMarks(markup, 'path', 'ceiling-marker')).toHaveLength(1);
+    expect(markup).toContain('10 evaluations of the budget not spent');
+    expect(markup).toContain('ceiling 30');
+  });
+
+  it('runs the axis to the evaluations spent, naming an outer cap far beyond them', () => {
+    const data = minimalRunReportData();
+    const near = renderScoreCurveChart({
+      ...data,
+      summary: { ...data.summary, maxEvaluations: 30 },
+    });
+    expect(readMarks(near, 'path', 'ceiling-marker')).toHaveLength(1);
+    const far = renderScoreCurveChart({
+      ...data,
+      summary: { ...data.summary, maxEvaluations: 100_000 },
+    });
+    expect(readMarks(far, 'rect', 'unspent-budget')).toHaveLength(0);
+    expect(readMarks(far, 'path', 'ceiling-marker')).toHaveLength(0);
+    expect(far).toContain('of 100,000 budget; the axis ends at the evaluations spent');
+    // The last candidate sits near the right edge, not squeezed against zero.
+    const dots = readMarks(far, 'circle', 'candidate-dot').map((dot) => numberOf(dot, 'cx'));
+    const nearDots = readMarks(near, 'circle', 'candidate-dot').map((dot) => numberOf(dot, 'cx'));
+    expect(Math.max(...dots)).toBeGreaterThanOrEqual(Math.max(...nearDots));
+    expect(far).not.toContain('>100,000<');
   });
 
   it('draws degenerate runs without NaN: a lone seed scoring 0 or 1, no budget', () => {

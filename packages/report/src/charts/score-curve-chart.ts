@@ -51,6 +51,9 @@ function renderLegend(bestCandidate: number): string {
   return svgElement('g', { class: 'legend' }, parts);
 }
 
+/** A budget up to this multiple of the evaluations spent is drawn on the axis; a larger one is named only. */
+const budgetAxisReach = 2;
+
 /** Figure 1: best validation score so far against evaluations spent, with every candidate. */
 export function renderScoreCurveChart(data: RunReportData): string {
   const steps = bestScoreSteps(data.curve, data.candidates);
@@ -78,15 +81,18 @@ export function renderScoreCurveChart(data: RunReportData): string {
   const events = data.synthesisEvents.filter((event) => Number.isFinite(event.evaluationsUsed));
   const budget = data.summary.maxEvaluations;
   const hasBudget = Number.isFinite(budget) && budget > 0;
-  // The axis runs to the budget, so a run that stopped early or is still going shows it.
-  const largestEvaluations = Math.max(
+  const spentEvaluations = Math.max(
     1,
-    hasBudget ? budget : 0,
     evaluationsUsed,
     ...steps.map((point) => point.evaluations),
     ...candidates.map((candidate) => candidate.spent),
     ...events.map((event) => event.evaluationsUsed),
   );
+  // The axis runs to the evaluations spent. A budget (a ceiling) near them is drawn and its
+  // unspent part shaded; an outer cap far beyond them (Forge's 100,000 for a run that completed
+  // at 396) would squeeze the curve into a line at zero, so it is only named under the axis.
+  const budgetOnAxis = hasBudget && budget <= spentEvaluations * budgetAxisReach;
+  const largestEvaluations = budgetOnAxis ? Math.max(spentEvaluations, budget) : spentEvaluations;
   const x = createLinearScale(
     [0, niceDomain(0, largestEvaluations, 6)[1]],
     [area.left, area.right],
@@ -151,10 +157,23 @@ export function renderScoreCurveChart(data: RunReportData): string {
   });
 
   const budgetNote = hasBudget
-    ? ` (${formatCount(evaluationsUsed)} of ${formatCount(budget)} budget)`
+    ? ` (${formatCount(evaluationsUsed)} of ${formatCount(budget)} budget${budgetOnAxis ? '' : '; the axis ends at the evaluations spent'})`
+    : '';
+  const ceiling = budgetOnAxis
+    ? svgElement('g', { class: 'budget-ceiling' }, [
+        svgTitle(`Budget ceiling: ${formatCount(budget)} evaluations`),
+        svgElement('path', {
+          class: 'ceiling-marker',
+          d: `M${x.map(budget)} ${area.top}V${area.bottom}`,
+        }),
+        svgText(
+          { class: 'marker-label', x: x.map(budget) - 4, y: area.top + 12, 'text-anchor': 'end' },
+          `ceiling ${formatCount(budget)}`,
+        ),
+      ])
     : '';
   const unspent =
-    hasBudget && budget > evaluationsUsed
+    budgetOnAxis && budget > evaluationsUsed
       ? svgElement('g', { class: 'unspent' }, [
           svgTitle(`${formatCount(budget - evaluationsUsed)} evaluations of the budget not spent`),
           svgElement('rect', {
@@ -168,6 +187,7 @@ export function renderScoreCurveChart(data: RunReportData): string {
       : '';
   const body = [
     unspent,
+    ceiling,
     renderLegend(best),
     renderScoreEvaluationAxes({
       area,

@@ -16,13 +16,18 @@ describe('renderSuiteReport', () => {
     expect(html).toContain(
       'Beta, Prompt search: 55.00 (1 of 2 seeds, partial) — seeds 0: 55.00, 1: not done',
     );
-    expect(html).toContain('Alpha, Forge: 75.00 ± 0.00 — seeds 0: 75.00, 1: 75.00');
+    expect(html).toContain('Alpha, Forge: 74.50 ± 0.71 — seeds 0: 75.00, 1: 74.00');
     // A whisker from the lowest to the highest seed on every complete bar, a dot per seed.
     expect(count(html, /<line class="suite-bar-range"/g)).toBe(5);
     expect(count(html, /<circle class="suite-bar-seed"/g)).toBe(11);
     // One curve figure per benchmark, one line per finished cell.
     expect(count(html, /data-chart="suite-curves"/g)).toBe(2);
     expect(count(html, /<g class="suite-curve"/g)).toBe(11);
+    // Per method: a mean line, a min–max band when it has two seeds, its seeds' lines on hover.
+    expect(count(html, /<g class="suite-method-curve"/g)).toBe(6);
+    expect(count(html, /class="compare-line suite-curve-mean"/g)).toBe(6);
+    expect(count(html, /<path class="suite-curve-band"/g)).toBe(5);
+    expect(count(html, /<g class="suite-curve-seeds">/g)).toBe(6);
     expect(
       suiteSynthesisRows(data).map((row) => [
         row.benchmark,

@@ -25,7 +25,8 @@ export function renderSuiteReport(data: SuiteReportData): string {
   const section = (id: string, heading: string, content: string) =>
     `<section id="${id}" aria-labelledby="${id}-heading"><h2 id="${id}-heading">${escapeHtml(heading)}</h2>${content}</section>`;
   const body = [
-    '<main class="report">',
+    // Wider than a run report: a nine-method table needs the room; below it, tables scroll.
+    '<main class="report report-suite">',
     `<header class="report-header"><h1>${escapeHtml(title)}</h1>`,
     `<p class="subtitle">${results.cells.length} cells: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending · ${spec.benchmarks.length} benchmark(s), ${spec.methods.length} method(s), ${spec.taskModels.length} task model(s), ${spec.optimizerModels.length} optimizer model(s), seeds ${spec.seeds.join(', ')} · suite ${escapeHtml(results.suite.digest)}</p></header>`,
     results.simulated

@@ -8,6 +8,7 @@ import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
 import { scoreDomain } from '../primitives/score-domain.js';
 import { renderScoreEvaluationAxes } from '../primitives/score-evaluation-axes.js';
 import { svgElement, svgTitle } from '../primitives/svg-element.js';
+import { bandPath, seedCurveBand } from './seed-curve-band.js';
 import type { SuiteReportData } from './suite-report-data.js';
 import { chartId, methodLegend } from './suite-score-bars-chart.js';
 
@@ -15,9 +16,10 @@ const width = 960;
 
 /**
  * Every method's score-vs-evaluations curve on one benchmark for one (task model, optimizer
- * model), overlaid: the best validation score so far against task evaluations spent, one line per
- * cell (each seed; the transfer study's augmented arms dashed). A B.4-aligned method's line ends
- * at or before its ceiling, the reference's last evaluation.
+ * model): per method (and training arm; augmented arms dashed) the mean over seeds of the best
+ * validation score so far against task evaluations spent, in a band from the lowest to the
+ * highest seed; hovering a method shows each seed's own line. A B.4-aligned method ends at or
+ * before its ceiling, the reference's last evaluation.
  */
 export function renderSuiteCurvesChart(
   data: SuiteReportData,
@@ -28,7 +30,7 @@ export function renderSuiteCurvesChart(
   const { spec, labels } = data;
   const heading = `${benchmarkLabel(labels, benchmark)}: validation against evaluations, every method`;
   const caption =
-    'Each line is one cell: the best mean validation score so far against the task evaluations spent (dashed: trained on the augmented data). Hover a line for the cell.';
+    "Per method: the mean over seeds of the best validation score so far against the task evaluations spent, in a band from the lowest to the highest seed (dashed: trained on the augmented data). Hover a method for each seed's own line.";
   const methods = [
     ...spec.methods,
     ...(spec.transfer?.methods ?? []).filter((method) => !spec.methods.includes(method)),
@@ -73,7 +75,7 @@ export function renderSuiteCurvesChart(
         svgElement(
           'path',
           {
-            class: 'compare-line',
+            class: 'compare-line seed-line',
             d: stepPath(
               cell.curve.map((point) => ({
                 x: x.map(point.evaluationsUsed),
@@ -88,6 +90,53 @@ export function renderSuiteCurvesChart(
             `${label}: best validation ${formatScore(last?.bestValidation)} after ${formatCount(cell.evaluationsUsed ?? 0)} evaluations${cell.ceiling === null ? '' : ` (ceiling ${formatCount(cell.ceiling)})`}`,
           ),
         ),
+      ],
+    );
+  };
+  const groups = new Map<string, SuiteCellResult[]>();
+  for (const cell of cells) {
+    const key = `${cell.method}\u0000${cell.arm}`;
+    groups.set(key, [...(groups.get(key) ?? []), cell]);
+  }
+  const methodCurve = (group: readonly SuiteCellResult[]) => {
+    const first = group[0] as SuiteCellResult;
+    const position = methods.indexOf(first.method);
+    const color = categoricalColor(position);
+    const band = seedCurveBand(
+      group.map((cell) => ({
+        points: cell.curve,
+        end: cell.evaluationsUsed ?? cell.curve.at(-1)?.evaluationsUsed ?? 0,
+      })),
+    );
+    if (band === undefined) return '';
+    const label = `${methodLabel(labels, first.method)}${first.arm === 'augmented' ? ', augmented data' : ''}`;
+    const finals = group.map((cell) => cell.curve.at(-1)?.bestValidation ?? 0);
+    return svgElement(
+      'g',
+      { class: 'suite-method-curve', 'data-method': first.method, 'data-arm': first.arm },
+      [
+        svgTitle(
+          `${label}: mean best validation ${formatScore(band.mean.at(-1))} over ${group.length} seed(s) (lowest ${formatScore(Math.min(...finals))}, highest ${formatScore(Math.max(...finals))})`,
+        ),
+        ...(group.length > 1
+          ? [
+              svgElement('path', {
+                class: 'suite-curve-band',
+                d: bandPath(band, x.map, y.map),
+                fill: color,
+              }),
+            ]
+          : []),
+        svgElement('path', {
+          class: 'compare-line suite-curve-mean',
+          d: stepPath(
+            band.x.map((at, index) => ({ x: x.map(at), y: y.map(band.mean[index] ?? 0) })),
+            x.map(band.end),
+          ),
+          stroke: color,
+          ...(first.arm === 'augmented' ? { 'stroke-dasharray': '6 4' } : {}),
+        }),
+        svgElement('g', { class: 'suite-curve-seeds' }, group.map(line)),
       ],
     );
   };
@@ -115,7 +164,7 @@ export function renderSuiteCurvesChart(
           formatScore: (value) => value.toFixed(2),
           scoreLabel: 'Best mean validation score',
         }),
-        ...cells.map(line),
+        ...[...groups.values()].map(methodCurve),
       ].join(''),
     }),
   });

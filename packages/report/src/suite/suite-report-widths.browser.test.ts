@@ -1,0 +1,92 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { artifactsDirectory, launchChromium } from '../__fixtures__/launch-chromium.js';
+import { sampleSuiteReportData } from '../__fixtures__/sample-suite-report-data.js';
+import { renderSuiteReport } from './render-suite-report.js';
+
+const methods = [
+  'baseline',
+  'mipro',
+  'ace',
+  'gepa',
+  'gepa-merge',
+  'prompt-search',
+  'random-synthesis',
+  'failure-memory',
+  'forge',
+];
+const benchmarks = [
+  'hotpotqa',
+  'ifbench',
+  'hover',
+  'finer',
+  'lawbench',
+  'aime',
+  'mmlu-pro',
+  'appworld',
+];
+
+describe('the suite report at every width from 1024 px', () => {
+  it('shows every column of every table at 1024 and 1600 px: each fits or scrolls, the page never overflows', {
+    timeout: 120_000,
+  }, async () => {
+    const directory = await mkdtemp(join(tmpdir(), 'forge-suite-widths-'));
+    const browser = await launchChromium();
+    try {
+      // Table 1's shape with nine methods × eight benchmarks × three seeds.
+      const file = join(directory, 'report.html');
+      await writeFile(
+        file,
+        renderSuiteReport(sampleSuiteReportData({ methods, benchmarks, seeds: [0, 1, 2] })),
+      );
+      for (const width of [1024, 1600]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        await page.goto(pathToFileURL(file).href);
+        const layout = await page.evaluate(() => {
+          const tables = [...document.querySelectorAll('table')].map((table) => {
+            const box = table.parentElement as HTMLElement;
+            const overflowX = getComputedStyle(box).overflowX;
+            const cells = [...table.querySelectorAll('th, td')] as HTMLElement[];
+            return {
+              id: table.closest('[data-table]')?.getAttribute('data-table') ?? table.className,
+              fits: table.scrollWidth <= box.clientWidth + 1,
+              scrolls: overflowX === 'auto' || overflowX === 'scroll',
+              // A cell whose text is cut off inside it (nothing may be hidden).
+              clipped: cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length,
+            };
+          });
+          return {
+            pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
+            tables,
+            mainWidth: (document.querySelector('main') as HTMLElement).getBoundingClientRect()
+              .width,
+          };
+        });
+        expect(layout.pageOverflow, `page overflow at ${width}`).toBeLessThanOrEqual(0);
+        expect(layout.tables.length).toBeGreaterThan(8);
+        for (const table of layout.tables) {
+          expect(table.fits || table.scrolls, `${table.id} at ${width}`).toBe(true);
+          expect(table.clipped, `${table.id} at ${width}`).toBe(0);
+        }
+        // Nine methods of Table 1 fit without scrolling at 1600 px.
+        if (width === 1600) {
+          const main = layout.tables.find((table) => table.id === 'main-sim-task-sim-optimizer');
+          expect(main?.fits).toBe(true);
+        }
+        expect(await page.locator('h3', { hasText: 'Test performance' }).count()).toBe(1);
+        // The viewport at the tables, then at the cells table (a full page is tens of charts).
+        const artifacts = artifactsDirectory('suite-report-widths');
+        await page.screenshot({ path: join(artifacts, `suite-report-${width}-tables.png`) });
+        await page.locator('#cells').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(artifacts, `suite-report-${width}-cells.png`) });
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+      await rm(directory, { recursive: true, force: true });
+    }
+  });
+});
