@@ -163,9 +163,12 @@ describe('GEPA budget rule by profile (toy task: b = 3, |V| = 8, worst iteration
     },
   );
 
-  it('reference: overshoots where the paper profile stops short', async () => {
+  it('reference: overshoots where the paper profile stops short, and says it may', async () => {
     const reference = await run('reference', 37);
     const paper = await run('paper', 37);
+    // 2b + |V| − 1 = 13: the most the last iteration can spend past the ceiling.
+    expect(reference.ceilingNote).toMatch(/top of each iteration.*up to 13 evaluations/);
+    expect(paper.ceilingNote).toBeUndefined();
     expect(reference.evaluationsUsed).toBeGreaterThan(37);
     expect(paper.evaluationsUsed).toBeLessThanOrEqual(37);
     expect(reference.steps).toBeGreaterThan(paper.steps);

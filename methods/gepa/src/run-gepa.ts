@@ -137,7 +137,23 @@ export async function runGepa(
       candidates: state.candidates.length,
     });
   }
-  return resultOf(state, stopReason, settings);
+  return {
+    ...resultOf(state, stopReason, settings),
+    ...(settings.profile === 'reference' ? { ceilingNote: referenceCeilingNote(environment) } : {}),
+  };
+}
+
+/**
+ * What the `reference` profile's budget rule means for the ceiling, in one sentence: an
+ * iteration starts whenever the ceiling is not reached and costs at most its worst case.
+ */
+export function referenceCeilingNote(environment: GepaEnvironment): string {
+  const worst = Math.max(
+    2 * environment.batchSize,
+    environment.settings.useMerge ? environment.settings.mergeSubsampleSize : 0,
+  );
+  const most = worst + environment.validation.length - 1;
+  return `profile reference checks the evaluation ceiling only at the top of each iteration, as gepa-ai/gepa does, so the last iteration may overshoot it by up to ${most} evaluations.`;
 }
 
 /** The most evaluations the next iteration may spend, counted at its worst. */

@@ -6,6 +6,8 @@ export interface MethodBudget {
   /**
    * Task-program evaluations the method may spend, never exceeded: a method starts no unit of
    * work (step, trial, merge) that could cross it. In a suite this is the row's ceiling (B.4).
+   * The one exception is a setting that asks for a reference implementation's own budget rule
+   * (GEPA's `profile: reference`); its result then says so in `MethodResult.ceilingNote`.
    */
   readonly maxEvaluations: number;
   /** Stop after this many of the method's own steps. */

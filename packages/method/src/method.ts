@@ -96,8 +96,17 @@ export interface MethodResult {
   readonly seedValidation: number;
   /** The selected candidate's mean validation score. */
   readonly bestValidation: number;
-  /** Task evaluations spent (SPEC §3's count), at most `budget.maxEvaluations`. */
+  /**
+   * Task evaluations spent (SPEC §3's count), at most `budget.maxEvaluations` unless
+   * `ceilingNote` says why not.
+   */
   readonly evaluationsUsed: number;
+  /**
+   * Set when the run's settings let it spend past `budget.maxEvaluations` (a reference
+   * implementation's budget rule, e.g. GEPA's `profile: reference`): how, in one sentence. A
+   * suite prints it under its tables and flags the cells that did exceed their ceiling.
+   */
+  readonly ceilingNote?: string;
   /** The method's steps completed. */
   readonly steps: number;
   /** Candidates validated (the seed included). */

@@ -1,3 +1,4 @@
+import { ceilingNotes } from './ceiling-notes.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
@@ -21,6 +22,7 @@ export function detailsTable(options: {
     "Scores in %. Selection uses validation only; test is evaluated for reporting. Ceiling: the row reference's completed evaluation count (B.4); – for the reference and controls.",
   ];
   if (exceeded > 0) notes.push(`${exceeded} cell(s) spent more evaluations than their ceiling.`);
+  notes.push(...ceilingNotes(cells, options.labels));
   return {
     id: `details-${pathSegment(options.benchmark)}`,
     title: `Details — ${benchmarkLabel(options.labels, options.benchmark)}`,

@@ -1,3 +1,4 @@
+import { ceilingNotes } from './ceiling-notes.js';
 import { bestIndexes, groupScore } from './cell-scores.js';
 import { meanSpread, type SeedSpread } from './seed-spread.js';
 import { pathSegment } from './suite-cell.js';
@@ -85,6 +86,17 @@ export function mainTable(options: {
     notes.push(
       '† a method exceeded its B.4 evaluation ceiling on this benchmark (see the details table).',
     );
+  notes.push(
+    ...ceilingNotes(
+      cells.filter(
+        (cell) =>
+          cell.taskModel === taskModel &&
+          cell.optimizerModel === optimizerModel &&
+          cell.arm === 'original',
+      ),
+      labels,
+    ),
+  );
   return {
     id: `main-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,
     title: `Test performance (%) — ${modelPairLabel(taskModel, optimizerModel)}`,

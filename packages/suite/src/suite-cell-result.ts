@@ -52,6 +52,11 @@ export interface SuiteCellResult {
   readonly evaluationsUsed: number | null;
   /** True when `evaluationsUsed` is above `ceiling`: the method broke the alignment. */
   readonly exceededCeiling: boolean;
+  /**
+   * Set when the method's settings let it spend past its ceiling (a reference implementation's
+   * budget rule): how, in one sentence (the method's `MethodResult.ceilingNote`).
+   */
+  readonly ceilingNote?: string;
   /** The seed candidate's mean validation score. */
   readonly seedValidation: number | null;
   /** The selected candidate's mean validation score (selection is on validation only). */

@@ -37,6 +37,7 @@ const cellResultSchema = z.strictObject({
   maxEvaluations: count,
   evaluationsUsed: count,
   exceededCeiling: z.boolean(),
+  ceilingNote: z.string().optional(),
   seedValidation: score,
   bestValidation: score,
   seedTest: score,

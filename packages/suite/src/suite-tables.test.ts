@@ -136,6 +136,27 @@ describe('mainTable (Table 1/3 shape)', () => {
     expect(table.notes.at(-1)).toContain('exceeded its B.4 evaluation ceiling');
     expect(renderCsvTable(detailsTable({ cells, benchmark: 'beta' }))).toContain(',EXCEEDED,');
   });
+
+  it("says under both tables which method's settings let it exceed its ceiling, once per method", () => {
+    const document = results(smallSpec, tests);
+    const note = 'it checks the ceiling only at the top of each iteration.';
+    const cells = document.cells.map((cell) =>
+      cell.method === 'prompt-search' ? { ...cell, ceilingNote: note } : cell,
+    );
+    const options = { spec: smallSpec, taskModel: 'sim:task', optimizerModel: 'sim:optimizer' };
+    const expected = `Prompt search may exceed its ceiling: ${note}`;
+    const main = mainTable({ ...options, cells, labels });
+    expect(main.notes.filter((line) => line === expected)).toHaveLength(1);
+    // Within its ceiling everywhere: said, but no cell flagged.
+    expect(main.rows.map((row) => row.values[0])).toEqual([
+      'Alpha',
+      'beta',
+      'Aggregate',
+      'Improvement',
+    ]);
+    expect(detailsTable({ cells, benchmark: 'beta', labels }).notes).toContain(expected);
+    expect(mainTable({ ...options, cells: document.cells, labels }).notes).not.toContain(expected);
+  });
 });
 
 describe('ablationTable (Table 2 shape)', () => {

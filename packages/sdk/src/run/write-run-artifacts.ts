@@ -50,6 +50,7 @@ export function writeRunArtifacts(options: {
       {
         ...summary,
         history: result.history,
+        ...(result.ceilingNote === undefined ? {} : { ceilingNote: result.ceilingNote }),
         ...(result.summary === undefined ? {} : { summary: result.summary }),
         ...(options.extraTraining === undefined || options.extraTraining === 0
           ? {}

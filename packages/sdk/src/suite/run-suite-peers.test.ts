@@ -38,4 +38,34 @@ describe('a suite with peer methods', () => {
     const report = readFileSync(join(dir, 'report.html'), 'utf8');
     for (const cell of result.results.cells) expect(report).toContain(`href="${cell.runDir}/`);
   }, 120_000);
+
+  it('runs GEPA with its reference profile, says it may exceed the ceiling, and flags it if it did', async () => {
+    const dir = join(root, 'gepa-reference');
+    const result = await runSuite(
+      {
+        benchmarks: ['sim'],
+        methods: ['gepa', 'forge'],
+        taskModels: ['sim:task'],
+        optimizerModels: ['sim:optimizer'],
+        budget: { maxEvaluations: 100_000 },
+        methodSettings: { gepa: { profile: 'reference' } },
+      },
+      { dir },
+    );
+    const forge = result.results.cells.find((cell) => cell.method === 'forge');
+    const gepa = result.results.cells.find((cell) => cell.method === 'gepa');
+    expect(gepa).toMatchObject({ status: 'done', ceiling: forge?.evaluationsUsed });
+    const used = gepa?.evaluationsUsed ?? 0;
+    const ceiling = forge?.evaluationsUsed ?? 0;
+    // The reference's rule: it stops only once the ceiling is reached.
+    expect(used).toBeGreaterThanOrEqual(ceiling);
+    expect(gepa?.exceededCeiling).toBe(used > ceiling);
+    expect(gepa?.ceilingNote).toMatch(/only at the top of each iteration/);
+    const written = JSON.parse(readFileSync(join(dir, gepa?.runDir ?? '', 'result.json'), 'utf8'));
+    expect(written.ceilingNote).toBe(gepa?.ceilingNote);
+    expect(written.summary.profile).toBe('reference');
+    const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
+    expect(main).toContain('GEPA may exceed its ceiling: profile reference checks');
+    expect(main.includes('†')).toBe(used > ceiling);
+  }, 120_000);
 });

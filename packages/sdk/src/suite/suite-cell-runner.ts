@@ -102,6 +102,7 @@ export function cellResultOf(
     maxEvaluations,
     evaluationsUsed: result.evaluationsUsed,
     exceededCeiling: false,
+    ...(result.result.ceilingNote === undefined ? {} : { ceilingNote: result.result.ceilingNote }),
     seedValidation: result.seedScore,
     bestValidation: result.bestScore,
     seedTest: result.testSeedScore ?? null,
