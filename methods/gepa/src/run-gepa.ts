@@ -3,6 +3,7 @@ import {
   type MethodContext,
   type MethodResult,
   optimizerUsage,
+  raiseAbortListenerLimit,
 } from '@forge/method';
 import { addTaskUsage } from './add-usage.js';
 import { createGepaEnvironment } from './create-gepa-environment.js';
@@ -26,6 +27,8 @@ export async function runGepa(
   settings: GepaSettings,
   context: MethodContext,
 ): Promise<MethodResult> {
+  // Task calls and reflections in flight each listen to the abort signal.
+  raiseAbortListenerLimit(context.abortSignal, context.concurrency * 2);
   const started = context.clock();
   const components = context.benchmark.program.modules.map((module) => module.name);
   const batchSize = settings.reflectionMinibatchSize ?? context.minibatchSize;

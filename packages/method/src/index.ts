@@ -31,4 +31,8 @@ export { type MethodHistoryPoint, nextHistoryPoint } from './method-history.js';
 export type { MethodModels } from './method-models.js';
 export { MethodSettingsError } from './method-settings-error.js';
 export { type MethodUsage, optimizerUsage, type RoleUsage } from './method-usage.js';
+export {
+  abortListenersPerCall,
+  raiseAbortListenerLimit,
+} from './raise-abort-listener-limit.js';
 export { RunMismatchError } from './run-mismatch-error.js';

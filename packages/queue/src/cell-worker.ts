@@ -9,7 +9,6 @@ import {
 import { DelayedError, type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { enqueueReadyCells } from './enqueue-ready-cells.js';
-import { cellsToEnqueue } from './queue-progress.js';
 import type { QueueUrl } from './queue-url.js';
 import { connectRedis } from './redis-connection.js';
 import { defaultQueueName, suiteRecordKey, suiteResultsKey } from './suite-queue-keys.js';
@@ -196,7 +195,6 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
       await job.moveToWait(token);
       throw new WaitingError();
     }
-    const readyBefore = new Set(cellsToEnqueue(record.cells, results).map((ready) => ready.id));
     // The result first, then the check: when two dependencies of a cell finish at once, at
     // least one of their workers sees both results and enqueues it.
     await redis.hset(suiteResultsKey(queueName, record.key), cell.id, JSON.stringify(result));
@@ -205,7 +203,12 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
       record,
       await readResults(redis, queueName, record, display),
     );
-    const enqueued = offered.filter((id) => !readyBefore.has(id));
+    // Credited to this cell: the ready cells that wait for it. Other ready cells were unblocked
+    // by results that came in while this one ran, and their workers report them.
+    const dependents = new Set(
+      record.cells.filter((other) => other.dependsOn.includes(cell.id)).map((other) => other.id),
+    );
+    const enqueued = offered.filter((id) => dependents.has(id));
     emit({
       type: 'cell-finished',
       worker: name,

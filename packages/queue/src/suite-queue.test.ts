@@ -135,6 +135,60 @@ describe('a suite on a BullMQ queue', () => {
     }
   }, 60_000);
 
+  it('credits a newly queued cell to the cell it waited for, not to one that finished later', async () => {
+    const cells = plan.cells.filter((cell) => cell.benchmark === 'alpha' && cell.seed === 0);
+    const reference = cells.find((cell) => cell.method === 'forge') as SuiteCell;
+    const aligned = cells.find((cell) => cell.method === 'prompt-search') as SuiteCell;
+    const control = cells.find((cell) => cell.method === 'baseline') as SuiteCell;
+    const record: SuiteRecord = {
+      formatVersion: 1,
+      key: suiteKeyOf('digest-e', '/suites/e'),
+      dir: '/suites/e',
+      name: 'e',
+      digest: 'digest-e',
+      cells,
+    };
+    const queue = await SuiteQueue.open({ queue: queueUrl, queueName: 'test-credit' });
+    const events: CellWorkerEvent[] = [];
+    let referenceDone: () => void = () => {};
+    const afterReference = new Promise<void>((resolve) => {
+      referenceDone = resolve;
+    });
+    // The control cell runs alongside the reference and finishes after it: the aligned cell
+    // is ready when the control's worker looks, but it was the reference that unblocked it.
+    const runner: CellRunner = async (cell, ceiling, context) => {
+      if (cell.id === control.id) await afterReference;
+      const result = await fakeRunner(cell, ceiling, context);
+      return result;
+    };
+    const worker = await startCellWorker({
+      queue: queueUrl,
+      queueName: 'test-credit',
+      name: 'credit',
+      concurrency: 2,
+      runnerFor: async () => runner,
+      onEvent: (event) => {
+        events.push(event);
+        if (event.type === 'cell-finished' && event.cell === reference.id) referenceDone();
+      },
+    });
+    try {
+      await queue.publish(record, new Map());
+      await settle(queue, record);
+      const finished = new Map(
+        events.flatMap((event) =>
+          event.type === 'cell-finished' ? [[event.cell, event.enqueued] as const] : [],
+        ),
+      );
+      expect(finished.get(reference.id)).toEqual([aligned.id]);
+      expect(finished.get(control.id)).toEqual([]);
+      expect(finished.get(aligned.id)).toEqual([]);
+    } finally {
+      await worker.stop();
+      await queue.close();
+    }
+  }, 60_000);
+
   it('re-queues the cell of a worker that stopped renewing its lock, and another worker continues it', async () => {
     const record: SuiteRecord = {
       formatVersion: 1,

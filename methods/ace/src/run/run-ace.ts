@@ -3,6 +3,7 @@ import {
   createLimiter,
   type MethodContext,
   type MethodResult,
+  raiseAbortListenerLimit,
 } from '@forge/method';
 import type { Instance } from '@forge/program';
 import type { AceSettings } from '../ace-settings.js';
@@ -28,6 +29,8 @@ export const aceFormatVersion = 1;
  * validated one with the highest mean validation score (earliest on ties).
  */
 export async function runAce(context: MethodContext, settings: AceSettings): Promise<MethodResult> {
+  // Task calls and reflector/curator calls in flight each listen to the abort signal.
+  raiseAbortListenerLimit(context.abortSignal, context.concurrency * 2);
   const started = context.clock();
   const { program } = context.benchmark;
   const header = {

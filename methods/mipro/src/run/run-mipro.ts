@@ -3,6 +3,7 @@ import {
   createLimiter,
   type MethodContext,
   type MethodResult,
+  raiseAbortListenerLimit,
 } from '@forge/method';
 import { createRandom } from '@forge/program';
 import { planDemoSets } from '../bootstrap/demo-set-plan.js';
@@ -19,6 +20,8 @@ import { runSeedPhase } from './seed-phase.js';
 
 /** Runs (or resumes) MIPROv2 in a method context. */
 export async function runMipro(context: MethodContext): Promise<MethodResult> {
+  // Task calls and proposal calls in flight each listen to the abort signal.
+  raiseAbortListenerLimit(context.abortSignal, context.concurrency * 2);
   const settings = parseMiproSettings(context.settings);
   const modules = context.benchmark.program.modules.map((module) => module.name);
   const validationIds = validationSubsample(context, settings);

@@ -1,4 +1,4 @@
-import type { MethodResult } from '@forge/method';
+import { type MethodResult, raiseAbortListenerLimit } from '@forge/method';
 import type { SqliteRunStore } from '@forge/store';
 import { auditLeakage, type LeakageAudit } from '@forge/synth';
 import type { PreparedRun } from './prepare-run.js';
@@ -21,6 +21,9 @@ export async function runMethod(options: {
 }): Promise<{ readonly result: MethodResult; readonly leakageAudit?: LeakageAudit }> {
   const { prepared, emit } = options;
   const { benchmark, splits } = prepared;
+  // Every method's calls in flight (and the test split's after it) listen to the abort signal;
+  // a method written without `raiseAbortListenerLimit` must not make Node warn of a leak.
+  raiseAbortListenerLimit(options.abortSignal, prepared.sizedConfig.concurrency * 2);
   const result = await prepared.method.run(
     createMethodContext({
       method: prepared.method,

@@ -85,4 +85,52 @@ describe('runQueuedSuite with runSuiteWorker', () => {
       await worker;
     }
   }, 120_000);
+
+  it('runs GEPA, ACE and MIPROv2 cells without a listener warning, crediting each queued cell to the cell it waited for', async () => {
+    const peers: SuiteConfigInput = {
+      ...config,
+      name: 'queued-peers',
+      methods: ['forge', 'gepa', 'ace', 'mipro'],
+      budget: { maxEvaluations: 150 },
+    };
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
+    process.on('warning', onWarning);
+    const events: SuiteWorkerEvent[] = [];
+    const stop = new AbortController();
+    const abort = new AbortController();
+    const worker = runSuiteWorker({
+      queue: redis.url,
+      queueName: 'sdk-peers',
+      name: 'peers',
+      concurrency: 2,
+      stopSignal: stop.signal,
+      abortSignal: abort.signal,
+      onEvent: (event) => events.push(event),
+    });
+    try {
+      const queued = await runQueuedSuite(peers, {
+        dir: join(root, 'peers'),
+        queue: redis.url,
+        queueName: 'sdk-peers',
+        pollMs: 100,
+      });
+      expect(queued.settled).toBe(true);
+      // Node reports a listener warning on a later tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((warning) => warning.includes('MaxListeners'))).toEqual([]);
+      const finished = new Map(
+        events.flatMap((event) =>
+          event.type === 'cell-finished' ? [[event.cell, [...event.enqueued].sort()] as const] : [],
+        ),
+      );
+      const cell = (method: string) => `sim/${method}/sim-task/sim-optimizer/seed-0`;
+      expect(finished.get(cell('forge'))).toEqual([cell('ace'), cell('gepa'), cell('mipro')]);
+      for (const method of ['gepa', 'ace', 'mipro']) expect(finished.get(cell(method))).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+      stop.abort();
+      await worker;
+    }
+  }, 120_000);
 });
