@@ -89,6 +89,8 @@ for (const count of workerCounts) {
         redis.url,
         '--queue-name',
         `throughput-${count}`,
+        '--suite-dir',
+        '.',
         '--name',
         `w${index + 1}`,
         '--json',

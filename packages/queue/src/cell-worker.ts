@@ -9,8 +9,10 @@ import {
 import { DelayedError, type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { enqueueReadyCells } from './enqueue-ready-cells.js';
+import { type LocalSuite, recordMismatch, resultsMismatch } from './local-suite.js';
 import type { QueueUrl } from './queue-url.js';
 import { connectRedis } from './redis-connection.js';
+import { suiteDirAllowList } from './suite-dir-allow-list.js';
 import { defaultQueueName, suiteRecordKey, suiteResultsKey } from './suite-queue-keys.js';
 import {
   type CellJobData,
@@ -22,8 +24,12 @@ import {
 
 /** What the worker asks of the caller to run one cell. */
 export interface CellRunRequest {
-  /** The suite (its directory, digest and cells). */
+  /** The suite (its directory, digest and cells), checked against its `suite.json`. */
   readonly record: SuiteRecord;
+  /** The suite directory's real path here: an allowed directory or one below it. */
+  readonly suiteDir: string;
+  /** The suite as read from that directory's `suite.json` by `readSuite`. */
+  readonly local: LocalSuite;
   /** Graceful stop (the worker is stopping): stop after the current step, save, return `pending`. */
   readonly stopSignal: AbortSignal;
   /** Immediate stop: the worker lost the cell's lock, or was told to stop now. */
@@ -64,6 +70,14 @@ export type CellWorkerEvent =
       /** Why it went back to the queue. */
       readonly reason: 'stopping' | 'held-elsewhere' | 'lock-lost';
     }
+  | {
+      readonly type: 'cell-rejected';
+      readonly worker: string;
+      /** The BullMQ job's id. */
+      readonly job: string;
+      /** Why the job was refused: nothing was run, imported or deleted for it. */
+      readonly reason: string;
+    }
   | { readonly type: 'worker-stopped'; readonly worker: string };
 
 /** Options of `startCellWorker`. */
@@ -85,6 +99,16 @@ export interface CellWorkerOptions {
   readonly maxStalledCount?: number;
   /** How long a cell whose run directory another process holds waits before a retry, in ms. Default 5000. */
   readonly heldRetryMs?: number;
+  /**
+   * The suite directories this worker may run: each one and the suites below it (symbolic links
+   * resolved). A job whose record names any other directory is refused. At least one.
+   */
+  readonly suiteDirs: readonly string[];
+  /**
+   * Reads a suite from its directory's `suite.json` and plans it here. A job is run only when
+   * the queue's record agrees with it: same digest, and every cell a cell of this plan.
+   */
+  readonly readSuite: (dir: string) => Promise<LocalSuite>;
   /** Runs a cell for the given suite: the caller's runner (`createSuiteCellRunner` in the sdk). */
   readonly runnerFor: (request: CellRunRequest) => Promise<CellRunner>;
   /** True for an error that means another live process holds the cell's run directory (its lease). */
@@ -115,6 +139,8 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
   const name = options.name ?? `${hostname()}-${process.pid}`;
   const queueName = options.queueName ?? defaultQueueName;
   const emit = (event: CellWorkerEvent) => options.onEvent?.(event);
+  // Checked before connecting: a worker that would obey any directory is refused at start.
+  const allowed = suiteDirAllowList(options.suiteDirs);
   const redis = await connectRedis(options.queue, { name: `forge-worker-${name}` });
   const queue = new Queue(queueName, { connection: redis });
   queue.on('error', () => {});
@@ -128,17 +154,26 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
     token?: string,
     signal?: AbortSignal,
   ): Promise<{ status: string }> => {
-    let data: CellJobData;
-    try {
-      data = parseCellJobData(job.data, display);
-    } catch (error) {
-      throw new UnrecoverableError((error as Error).message);
-    }
-    const record = await readRecord(redis, queueName, data.suiteKey, display);
+    // Everything below comes from Redis: checked as data before anything is read, run or deleted.
+    const refuse = (reason: string): never => {
+      emit({ type: 'cell-rejected', worker: name, job: String(job.id ?? ''), reason });
+      throw new UnrecoverableError(reason);
+    };
+    const data = await checked(() => parseCellJobData(job.data, display), refuse);
+    const record = await checked(
+      () => readRecord(redis, queueName, data.suiteKey, display),
+      refuse,
+    );
+    const place = allowed.check(record.dir);
+    if ('refused' in place) return refuse(place.refused);
+    const local = await checked(() => options.readSuite(place.dir), refuse);
+    const mismatch = recordMismatch(record, local);
+    if (mismatch !== undefined) return refuse(`${place.dir}: ${mismatch}`);
     const cell = record.cells.find((candidate) => candidate.id === data.cellId);
-    if (cell === undefined)
-      throw new UnrecoverableError(`${display}: cell ${data.cellId} is not in its suite`);
-    const results = await readResults(redis, queueName, record, display);
+    if (cell === undefined) return refuse(`${display}: cell ${data.cellId} is not in its suite`);
+    const results = await checked(() => readResults(redis, queueName, record, display), refuse);
+    const foreign = resultsMismatch(results, local);
+    if (foreign !== undefined) return refuse(`${display}: ${foreign}`);
     const known = results.get(cell.id);
     if (known?.status === 'done' || known?.status === 'failed') {
       // Finished by an earlier start that died before it could enqueue what it unblocked.
@@ -164,6 +199,8 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
     const started = Date.now();
     const runCell = await options.runnerFor({
       record,
+      suiteDir: place.dir,
+      local,
       stopSignal: stopping.signal,
       abortSignal: abort,
     });
@@ -264,6 +301,18 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
       return close(true);
     },
   };
+}
+
+/** The value, or the refusal of the job with the error's message. */
+async function checked<T>(
+  read: () => T | Promise<T>,
+  refuse: (reason: string) => never,
+): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    return refuse(error instanceof Error ? error.message : String(error));
+  }
 }
 
 async function readRecord(

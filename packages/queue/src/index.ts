@@ -6,6 +6,7 @@ export {
   startCellWorker,
 } from './cell-worker.js';
 export { cellJobName, enqueueReadyCells } from './enqueue-ready-cells.js';
+export { type LocalSuite, recordMismatch, resultsMismatch } from './local-suite.js';
 export { SuiteQueueError, type SuiteQueueErrorReason } from './queue-error.js';
 export {
   cellsToEnqueue,
@@ -15,6 +16,8 @@ export {
 } from './queue-progress.js';
 export { parseQueueUrl, type QueueUrl } from './queue-url.js';
 export { connectRedis } from './redis-connection.js';
+export { unsafeCellIdReason } from './safe-cell-id.js';
+export { type SuiteDirAllowList, suiteDirAllowList } from './suite-dir-allow-list.js';
 export {
   type PublishOutcome,
   type QueuedCellState,

@@ -13,7 +13,15 @@ export type SuiteQueueErrorReason =
   /** The queue knows no suite of that key (never enqueued, or its Redis was emptied). */
   | 'unknown-suite'
   /** A record in Redis is not what this version writes. */
-  | 'bad-record';
+  | 'bad-record'
+  /** Redis refused the password or user. */
+  | 'auth'
+  /** The database index does not exist on that Redis. */
+  | 'database'
+  /** A TLS setting (CA, certificate, key) cannot be used. */
+  | 'tls'
+  /** A worker's allowed suite directories are missing or do not exist. */
+  | 'suite-dir';
 
 /**
  * A suite queue cannot be used. The message names the queue by its URL with any password

@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
 import {
   type CellRunner,
   defaultCellRunDir,
@@ -19,13 +22,28 @@ import { startRedisServer, type TestRedisServer } from './testing/redis-server.j
 // cell and its ceiling, so the queue's results can be compared with one machine's.
 let redis: TestRedisServer;
 let queueUrl: QueueUrl;
+const root = realpathSync(mkdtempSync(join(tmpdir(), 'forge-queue-')));
 beforeAll(async () => {
   redis = await startRedisServer();
   queueUrl = parseQueueUrl(redis.url);
 });
 afterAll(async () => {
   await redis?.stop();
+  rmSync(root, { recursive: true, force: true });
 });
+
+/** A suite directory under the workers' allowed root. */
+function suiteDir(name: string): string {
+  const dir = join(root, name);
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** What the workers allow and read from disk: every suite here is the plan below. */
+const onDisk = {
+  suiteDirs: [root],
+  readSuite: async (dir: string) => ({ digest: `digest-${basename(dir)}`, cells: plan.cells }),
+};
 
 const plan = planSuite({
   benchmarks: ['alpha', 'beta'],
@@ -69,8 +87,8 @@ describe('a suite on a BullMQ queue', () => {
   it('runs every cell once, in B.4 order, on two workers, to the results of one machine', async () => {
     const record: SuiteRecord = {
       formatVersion: 1,
-      key: suiteKeyOf('digest-a', '/suites/a'),
-      dir: '/suites/a',
+      key: suiteKeyOf('digest-a', suiteDir('a')),
+      dir: suiteDir('a'),
       name: 'a',
       digest: 'digest-a',
       cells: plan.cells,
@@ -94,6 +112,7 @@ describe('a suite on a BullMQ queue', () => {
       for (const name of ['one', 'two']) {
         workers.push(
           await startCellWorker({
+            ...onDisk,
             queue: queueUrl,
             queueName: 'test-order',
             name,
@@ -142,8 +161,8 @@ describe('a suite on a BullMQ queue', () => {
     const control = cells.find((cell) => cell.method === 'baseline') as SuiteCell;
     const record: SuiteRecord = {
       formatVersion: 1,
-      key: suiteKeyOf('digest-e', '/suites/e'),
-      dir: '/suites/e',
+      key: suiteKeyOf('digest-e', suiteDir('e')),
+      dir: suiteDir('e'),
       name: 'e',
       digest: 'digest-e',
       cells,
@@ -162,6 +181,7 @@ describe('a suite on a BullMQ queue', () => {
       return result;
     };
     const worker = await startCellWorker({
+      ...onDisk,
       queue: queueUrl,
       queueName: 'test-credit',
       name: 'credit',
@@ -192,8 +212,8 @@ describe('a suite on a BullMQ queue', () => {
   it('re-queues the cell of a worker that stopped renewing its lock, and another worker continues it', async () => {
     const record: SuiteRecord = {
       formatVersion: 1,
-      key: suiteKeyOf('digest-b', '/suites/b'),
-      dir: '/suites/b',
+      key: suiteKeyOf('digest-b', suiteDir('b')),
+      dir: suiteDir('b'),
       name: 'b',
       digest: 'digest-b',
       cells: plan.cells.filter((cell) => cell.id === 'alpha/forge/sim-task/sim-optimizer/seed-0'),
@@ -205,6 +225,7 @@ describe('a suite on a BullMQ queue', () => {
       release = resolve;
     });
     const frozen = await startCellWorker({
+      ...onDisk,
       queue: queueUrl,
       queueName: 'test-stall',
       name: 'frozen',
@@ -225,6 +246,7 @@ describe('a suite on a BullMQ queue', () => {
       // Gone without a word: it renews no lock and finishes nothing.
       await frozen.abort();
       rescuer = await startCellWorker({
+        ...onDisk,
         queue: queueUrl,
         queueName: 'test-stall',
         name: 'rescuer',
@@ -250,8 +272,8 @@ describe('a suite on a BullMQ queue', () => {
   it("sends a stopping worker's cell back to the queue, saved, for another worker to finish", async () => {
     const record: SuiteRecord = {
       formatVersion: 1,
-      key: suiteKeyOf('digest-c', '/suites/c'),
-      dir: '/suites/c',
+      key: suiteKeyOf('digest-c', suiteDir('c')),
+      dir: suiteDir('c'),
       name: 'c',
       digest: 'digest-c',
       cells: plan.cells.filter((cell) => cell.id === 'beta/forge/sim-task/sim-optimizer/seed-1'),
@@ -274,6 +296,7 @@ describe('a suite on a BullMQ queue', () => {
       };
     const events: CellWorkerEvent[] = [];
     const leaving = await startCellWorker({
+      ...onDisk,
       queue: queueUrl,
       queueName: 'test-stop',
       name: 'leaving',
@@ -295,6 +318,7 @@ describe('a suite on a BullMQ queue', () => {
       ]);
       expect((await queue.status(record)).counts).toMatchObject({ queued: 1, done: 0, failed: 0 });
       finisher = await startCellWorker({
+        ...onDisk,
         queue: queueUrl,
         queueName: 'test-stop',
         name: 'finisher',
@@ -315,8 +339,8 @@ describe('a suite on a BullMQ queue', () => {
   it('waits and retries a cell whose run directory another process holds, never failing it', async () => {
     const record: SuiteRecord = {
       formatVersion: 1,
-      key: suiteKeyOf('digest-d', '/suites/d'),
-      dir: '/suites/d',
+      key: suiteKeyOf('digest-d', suiteDir('d')),
+      dir: suiteDir('d'),
       name: 'd',
       digest: 'digest-d',
       cells: plan.cells.filter((cell) => cell.id === 'alpha/forge/sim-task/sim-optimizer/seed-1'),
@@ -326,6 +350,7 @@ describe('a suite on a BullMQ queue', () => {
     let attempts = 0;
     const events: CellWorkerEvent[] = [];
     const worker = await startCellWorker({
+      ...onDisk,
       queue: queueUrl,
       queueName: 'test-held',
       name: 'patient',

@@ -1,7 +1,9 @@
+import { isAbsolute, normalize, sep } from 'node:path';
 import type { SuiteCell, SuiteCellResult } from '@forge/suite';
 import { parseSuiteResults, suiteResultsFormatVersion } from '@forge/suite';
 import { z } from 'zod';
 import { SuiteQueueError } from './queue-error.js';
+import { unsafeCellIdReason } from './safe-cell-id.js';
 
 /** What the queue keeps of a suite: enough for any worker to run any of its cells. */
 export interface SuiteRecord {
@@ -9,11 +11,14 @@ export interface SuiteRecord {
   readonly formatVersion: 1;
   /** The suite's key on the queue (`suiteKeyOf`). */
   readonly key: string;
-  /** The suite directory, the same path on every worker (a shared filesystem). */
+  /**
+   * The suite directory, the same path on every worker (a shared filesystem): absolute and
+   * normalized. A worker runs it only when it is one of its `suiteDirs`.
+   */
   readonly dir: string;
   /** The suite's name. */
   readonly name: string;
-  /** Digest of its deciding config; a worker refuses a `suite.json` with another. */
+  /** Digest of its deciding config; a worker refuses it unless its own `suite.json` has it. */
   readonly digest: string;
   /** The cells this suite runs, dependencies first. */
   readonly cells: readonly SuiteCell[];
@@ -27,31 +32,52 @@ export interface CellJobData {
   readonly cellId: string;
 }
 
+// Everything here is read from Redis, which anyone who can write to it controls: ids must be
+// safe relative paths, the directory a plain absolute path, every string bounded.
+const cellIdSchema = z.string().superRefine((id, context) => {
+  const reason = unsafeCellIdReason(id);
+  if (reason !== undefined)
+    context.addIssue({ code: 'custom', message: `not a safe cell id: ${reason}` });
+});
+const labelSchema = z.string().max(1024);
+
+const suiteDirSchema = z
+  .string()
+  .min(1)
+  .max(4096)
+  .refine((dir) => !/\p{Cc}/u.test(dir), 'holds a control character')
+  .refine((dir) => isAbsolute(dir) && normalize(dir) === dir && !dir.endsWith(sep), {
+    message: 'not an absolute, normalized directory path',
+  });
+
+/** A suite's key (`suiteKeyOf`): 16 hexadecimal digits. */
+export const suiteKeySchema = z.string().regex(/^[0-9a-f]{16}$/, 'not a suite key (16 hex digits)');
+
 const cellSchema = z.object({
-  id: z.string().min(1),
-  benchmark: z.string(),
-  method: z.string(),
-  taskModel: z.string(),
-  optimizerModel: z.string(),
+  id: cellIdSchema,
+  benchmark: labelSchema,
+  method: labelSchema,
+  taskModel: labelSchema,
+  optimizerModel: labelSchema,
   seed: z.number().int(),
   arm: z.enum(['original', 'augmented']),
   role: z.enum(['reference', 'aligned', 'control']),
-  row: z.string(),
-  dependsOn: z.array(z.string()),
-  ceilingFrom: z.string().nullable(),
-  trainingFrom: z.string().nullable(),
+  row: labelSchema,
+  dependsOn: z.array(cellIdSchema).max(10_000),
+  ceilingFrom: cellIdSchema.nullable(),
+  trainingFrom: cellIdSchema.nullable(),
 });
 
 const recordSchema = z.object({
   formatVersion: z.literal(1),
-  key: z.string().min(1),
-  dir: z.string().min(1),
-  name: z.string(),
-  digest: z.string().min(1),
-  cells: z.array(cellSchema),
+  key: suiteKeySchema,
+  dir: suiteDirSchema,
+  name: labelSchema,
+  digest: z.string().min(1).max(256),
+  cells: z.array(cellSchema).max(100_000),
 });
 
-const jobSchema = z.object({ suiteKey: z.string().min(1), cellId: z.string().min(1) });
+const jobSchema = z.object({ suiteKey: suiteKeySchema, cellId: cellIdSchema });
 
 /** Reads a suite record from its JSON text. @throws SuiteQueueError (`bad-record`). */
 export function parseSuiteRecord(text: string, queue: string): SuiteRecord {
@@ -65,7 +91,7 @@ export function parseCellJobData(value: unknown, queue: string): CellJobData {
     throw new SuiteQueueError({
       reason: 'bad-record',
       queue,
-      message: `${queue}: a job is not a Forge cell (${parsed.error.issues[0]?.message ?? 'bad data'}); was another program's job put on this queue?`,
+      message: `${queue}: a job is not a Forge cell (${fieldOf(parsed.error.issues[0])}); was another program's job put on this queue?`,
     });
   }
   return parsed.data;
@@ -130,8 +156,12 @@ function parseWith(schema: z.ZodType, text: string, queue: string, what: string)
     throw new SuiteQueueError({
       reason: 'bad-record',
       queue,
-      message: `${queue}: ${what}, field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}`,
+      message: `${queue}: ${what}, ${fieldOf(issue)}`,
     });
   }
   return parsed.data;
+}
+
+function fieldOf(issue: z.core.$ZodIssue | undefined): string {
+  return `field "${issue?.path.join('.') ?? ''}": ${issue?.message ?? 'invalid'}`;
 }

@@ -1,3 +1,4 @@
+import { delimiter } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
@@ -8,6 +9,7 @@ import { createWorkerRenderer } from '../output/worker-renderer.js';
 
 interface WorkerFlags {
   queue?: string;
+  suiteDir: string[];
   queueName?: string;
   concurrency?: string;
   name?: string;
@@ -26,7 +28,13 @@ export function workerCommand(
     .description(
       'run suite cells from a Redis queue (forge suite --queue); the suite directory must be reachable at the same path',
     )
-    .option('--queue <url>', 'the queue: redis://host:port[/db]')
+    .option('--queue <url>', 'the queue: redis://[user:password@]host:port[/db] or rediss://…')
+    .option(
+      '--suite-dir <dir>',
+      'a suite directory this worker may run, or a directory whose suites it may run (repeatable; required, or FORGE_WORKER_SUITE_DIRS)',
+      (value: string, previous: string[]) => [...previous, value],
+      [] as string[],
+    )
     .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
     .option('--concurrency <n>', 'cells run at once (default 1)')
     .option('--name <name>', 'this worker’s name in status lines (default <host>-<pid>)')
@@ -42,6 +50,8 @@ export function workerCommand(
           message: '--queue: name the queue (redis://host:port)',
         });
       }
+      const suiteDirs =
+        flags.suiteDir.length > 0 ? flags.suiteDir : dirsFromEnvironment(terminal.environment);
       const concurrency = integerFlag('--concurrency', flags.concurrency, 1);
       const lockSeconds = integerFlag('--lock-seconds', flags.lockSeconds, 1);
       const { runSuiteWorker } = await import('@forge/sdk');
@@ -52,6 +62,7 @@ export function workerCommand(
       try {
         await runSuiteWorker({
           queue: flags.queue,
+          suiteDirs,
           ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
           ...(concurrency === undefined ? {} : { concurrency }),
           ...(flags.name === undefined ? {} : { name: flags.name }),
@@ -65,4 +76,10 @@ export function workerCommand(
         interrupts.dispose();
       }
     });
+}
+
+/** `FORGE_WORKER_SUITE_DIRS`: directories separated by the platform's path delimiter (`:`). */
+function dirsFromEnvironment(environment: Record<string, string | undefined>): string[] {
+  const value = environment['FORGE_WORKER_SUITE_DIRS'] ?? '';
+  return value.split(delimiter).filter((dir) => dir !== '');
 }

@@ -75,7 +75,18 @@ describe('forge suite --queue with three forge worker processes', () => {
     const queuedStart = completions();
     for (const name of ['w1', 'w2', 'w3']) {
       const started = startCli(
-        ['worker', '--queue', redis.url, '--name', name, '--lock-seconds', '2', '--json'],
+        [
+          'worker',
+          '--queue',
+          redis.url,
+          '--suite-dir',
+          cwd,
+          '--name',
+          name,
+          '--lock-seconds',
+          '2',
+          '--json',
+        ],
         {
           cwd,
           env: environment(),
@@ -234,10 +245,13 @@ describe('forge suite --queue with three forge worker processes', () => {
     expect(shown.stdout).toContain('workers: none connected');
 
     // A worker runs the cells; the same command with --resume waits and writes the results.
-    const worker = startCli(['worker', ...onQueue, '--name', 'solo', '--lock-seconds', '2'], {
-      cwd,
-      env: environment(),
-    });
+    const worker = startCli(
+      ['worker', ...onQueue, '--suite-dir', '.', '--name', 'solo', '--lock-seconds', '2'],
+      {
+        cwd,
+        env: environment(),
+      },
+    );
     const collected = await runCli(
       ['suite', '-c', 'suite.yaml', '--dir', 'suite', ...onQueue, '--resume', '--json'],
       { cwd, env: environment() },
@@ -282,8 +296,16 @@ describe('forge suite --queue with three forge worker processes', () => {
     expect(down.stderr).toContain('Redis at redis://127.0.0.1:1 does not answer');
     expect(down.stderr).not.toContain('    at ');
     expect(existsSync(join(cwd, 'nowhere'))).toBe(false);
-    const worker = await runCli(['worker', '--queue', redis.url, '--concurrency', '0'], { cwd });
+    const worker = await runCli(
+      ['worker', '--queue', redis.url, '--suite-dir', '.', '--concurrency', '0'],
+      { cwd },
+    );
     expect(worker.code).toBe(2);
     expect(worker.stderr).toContain('--concurrency must be a positive integer');
+    // A worker allowed no suite directory would obey any directory Redis names: refused.
+    const unbound = await runCli(['worker', '--queue', redis.url], { cwd });
+    expect(unbound.code).toBe(2);
+    expect(unbound.stderr).toContain('--suite-dir: name the suite directories this worker may run');
+    expect(unbound.stderr).not.toContain('    at ');
   }, 60_000);
 });

@@ -46,6 +46,9 @@ export function createWorkerRenderer(terminal: Terminal, mode: OutputMode) {
           })`,
         );
         return;
+      case 'cell-rejected':
+        line(`${color.red('✗')} job ${event.job} refused, nothing run or deleted: ${event.reason}`);
+        return;
       case 'worker-stopped':
         line(`worker ${event.worker} stopped`);
         return;

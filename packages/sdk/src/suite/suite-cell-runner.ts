@@ -1,8 +1,15 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { optimizerUsage } from '@forge/method';
-import { describeLeaseHolder, inspectLease, LeaseHeldError, leaseFileName } from '@forge/store';
+import {
+  databaseFileName,
+  describeLeaseHolder,
+  inspectLease,
+  LeaseHeldError,
+  leaseFileName,
+} from '@forge/store';
 import type { CellRunner, SuiteCell, SuiteCellResult } from '@forge/suite';
+import { ConfigError } from '../config/config-error.js';
 import { attachObjectInputs, type ObjectInputs } from '../inputs/object-inputs.js';
 import { loadMethod } from '../methods/method-registry.js';
 import { type OptimizeResult, optimize } from '../run/optimize.js';
@@ -52,6 +59,8 @@ export function createSuiteCellRunner(options: {
     // A directory cut before its config was saved has nothing to resume (no work is paid for
     // before the config is written): start it again.
     if (!resumable && existsSync(runDir)) {
+      // Only a run directory Forge made, inside the suite's `cells/`, reached without a link.
+      assertOwnRunDirectory(options.suiteDir, context.runDir);
       // Never from under a live writer (another worker, someone's `forge optimize`).
       const leasePath = join(runDir, leaseFileName);
       const lease = inspectLease(leasePath);
@@ -76,6 +85,46 @@ export function createSuiteCellRunner(options: {
     });
     return cellResultOf(cell, result, context.runDir, runConfig.budget?.maxEvaluations ?? null);
   };
+}
+
+/**
+ * Refuses to clear a cell's directory that Forge did not make: it must lie under the suite's
+ * `cells/`, every part of its path below the suite directory must be a real directory (not a
+ * symbolic link), and it must hold a Forge run's lease or database, or nothing. Anything else
+ * there is somebody else's: it is reported, never deleted.
+ * @throws ConfigError naming the directory.
+ */
+function assertOwnRunDirectory(suiteDir: string, relativeRunDir: string): void {
+  const parts = relativeRunDir.split('/');
+  const plain = parts.length >= 2 && parts[0] === 'cells';
+  let path = suiteDir;
+  for (const part of plain ? parts : []) {
+    if (part === '' || part === '.' || part === '..') break;
+    path = join(path, part);
+    if (!lstatSync(path).isDirectory()) {
+      throw new ConfigError({
+        file: path,
+        message: `is not a plain directory (a symbolic link or a file) inside the suite's cells/; Forge will not clear a cell's run directory through it`,
+      });
+    }
+  }
+  const runDir = join(suiteDir, relativeRunDir);
+  if (!plain || path !== runDir) {
+    throw new ConfigError({
+      file: runDir,
+      message: `is not a run directory under the suite's cells/; Forge will not clear it`,
+    });
+  }
+  const made =
+    existsSync(join(runDir, leaseFileName)) ||
+    existsSync(join(runDir, databaseFileName)) ||
+    readdirSync(runDir).length === 0;
+  if (!made) {
+    throw new ConfigError({
+      file: runDir,
+      message: `holds no Forge run (no ${leaseFileName}, no ${databaseFileName}) and was not made by Forge; move it away to run this cell`,
+    });
+  }
 }
 
 /** A cell's entry in `results.json`, from its run's result. */

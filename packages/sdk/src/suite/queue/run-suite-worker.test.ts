@@ -48,6 +48,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
     const stop = new AbortController();
     const worker = runSuiteWorker({
       queue: redis.url,
+      suiteDirs: [root],
       queueName: 'sdk-lease',
       name: 'only',
       stopSignal: stop.signal,
@@ -102,6 +103,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
     const worker = runSuiteWorker({
       queue: redis.url,
       queueName: 'sdk-peers',
+      suiteDirs: [root],
       name: 'peers',
       concurrency: 2,
       stopSignal: stop.signal,

@@ -1,18 +1,24 @@
 import { join } from 'node:path';
-import type { CellRunRequest, CellWorker } from '@forge/queue';
+import type { CellRunRequest, CellWorker, LocalSuite } from '@forge/queue';
 import { LeaseHeldError, LeaseLostError } from '@forge/store';
 import type { CellRunner } from '@forge/suite';
 import { ConfigError } from '../../config/config-error.js';
 import { prepareSuite } from '../prepare-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
-import { loadSavedSuite, suiteFileName } from '../suite-directory.js';
+import { loadSavedSuite, type SavedSuite, suiteFileName } from '../suite-directory.js';
 import { loadQueue } from './load-queue.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
 
 /** Options of `runSuiteWorker`. */
 export interface RunSuiteWorkerOptions {
-  /** The queue's Redis: `redis://host:port[/db]`. */
+  /** The queue's Redis: `redis://[user:password@]host:port[/db]` or `rediss://…` (TLS). */
   readonly queue: string;
+  /**
+   * The suite directories this worker may run: each one and the suites below it. A job whose
+   * suite lies elsewhere is refused, and so is one whose record disagrees with the directory's
+   * `suite.json`. At least one.
+   */
+  readonly suiteDirs: readonly string[];
   /** The BullMQ queue's name. Default `forge-suite`. */
   readonly queueName?: string;
   /** Cells run at once. Default 1. */
@@ -44,21 +50,12 @@ export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<vo
   const queue = parseQueueUrl(options.queue);
   const emit = (event: SuiteWorkerEvent) => options.onEvent?.(event);
   const prepared = new Map<string, ReturnType<typeof prepareSuite>>();
-  const runnerFor = async (request: CellRunRequest): Promise<CellRunner> => {
-    const { record } = request;
-    const file = join(record.dir, suiteFileName);
-    const saved = loadSavedSuite(record.dir);
-    if (saved.digest !== record.digest) {
-      throw new ConfigError({
-        file,
-        message: `holds another suite (digest ${saved.digest}) than the queue's (${record.digest}); is the shared directory mounted at ${record.dir} on this machine?`,
-      });
-    }
-    const key = `${record.dir}\0${record.digest}`;
+  const prepare = (dir: string, saved: SavedSuite) => {
+    const key = `${dir}\0${saved.digest}`;
     let suite = prepared.get(key);
     if (suite === undefined) {
       suite = prepareSuite(
-        { file, value: saved.config },
+        { file: join(dir, suiteFileName), value: saved.config },
         {
           name: saved.name,
           ...(options.environment === undefined ? {} : { environment: options.environment }),
@@ -67,10 +64,25 @@ export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<vo
       prepared.set(key, suite);
       suite.catch(() => prepared.delete(key));
     }
-    const { config } = await suite;
+    return suite;
+  };
+  // The suite as this machine's disk has it: the queue's record must agree with it.
+  const readSuite = async (dir: string): Promise<LocalSuite> => {
+    const saved = loadSavedSuite(dir);
+    const suite = await prepare(dir, saved);
+    if (suite.digest !== saved.digest) {
+      throw new ConfigError({
+        file: join(dir, suiteFileName),
+        message: `its config has the digest ${suite.digest}, not the ${saved.digest} it records; was it edited by hand?`,
+      });
+    }
+    return { digest: suite.digest, cells: suite.plan.cells };
+  };
+  const runnerFor = async (request: CellRunRequest): Promise<CellRunner> => {
+    const { config } = await prepare(request.suiteDir, loadSavedSuite(request.suiteDir));
     return createSuiteCellRunner({
       config,
-      suiteDir: record.dir,
+      suiteDir: request.suiteDir,
       ...(options.environment === undefined ? {} : { environment: options.environment }),
       abortSignal: request.abortSignal,
       onCellEvent: (cell, event) => emit({ type: 'cell-progress', cell, event }),
@@ -78,6 +90,8 @@ export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<vo
   };
   const worker: CellWorker = await startCellWorker({
     queue,
+    suiteDirs: options.suiteDirs,
+    readSuite,
     ...(options.queueName === undefined ? {} : { queueName: options.queueName }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     ...(options.name === undefined ? {} : { name: options.name }),
