@@ -5,6 +5,7 @@ import { defaultSections, parseAceSettings } from './ace-settings.js';
 describe('parseAceSettings', () => {
   it('fills in the defaults', () => {
     expect(parseAceSettings({})).toEqual({
+      profile: 'paper',
       numEpochs: 5,
       maxReflectionRounds: 3,
       curatorFrequency: 1,
@@ -18,6 +19,27 @@ describe('parseAceSettings', () => {
       stopWhenUnchanged: true,
       sections: defaultSections,
     });
+  });
+
+  it("takes the reference's defaults with profile reference, values given still winning", () => {
+    expect(parseAceSettings({ profile: 'reference' })).toMatchObject({
+      profile: 'reference',
+      numEpochs: 1,
+      evalSteps: 100,
+      dedup: 'off',
+      shuffle: false,
+      stopWhenUnchanged: false,
+      tokenBudget: 80_000,
+      maxReflectionRounds: 3,
+      curatorFrequency: 1,
+    });
+    expect(parseAceSettings({ profile: 'reference', evalSteps: null, numEpochs: 2 })).toMatchObject(
+      {
+        evalSteps: null,
+        numEpochs: 2,
+      },
+    );
+    expect(() => parseAceSettings({ profile: 'authors' })).toThrow(/^profile: /);
   });
 
   it('keeps the values given', () => {

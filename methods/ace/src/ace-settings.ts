@@ -12,8 +12,21 @@ export const defaultSections: readonly string[] = [
   'others',
 ];
 
+/**
+ * Whose protocol a run follows: `paper` (the default: B.4's protocol with Forge's additions) or
+ * `reference` (ace-agent/ace's shipped behaviour and defaults; see the README's table).
+ */
+export type AceProfile = 'paper' | 'reference';
+
 /** ACE's knobs (`methodSettings` in a config), every default filled in. */
 export interface AceSettings {
+  /**
+   * `paper` (default) or `reference`. `reference` offers and applies ADD only, validates only
+   * every `evalSteps` samples of an epoch (never at an epoch's end or at a stop), does not
+   * enforce the token budget, and changes the defaults to the reference's: one epoch in file
+   * order, `evalSteps` 100, no de-duplication, no convergence stop.
+   */
+  readonly profile: AceProfile;
   /** Passes over the training split (offline adaptation). */
   readonly numEpochs: number;
   /** Reflect-and-regenerate rounds on an imperfect answer; they end early once it is right. */
@@ -46,24 +59,45 @@ const sectionName = z
 
 const schema = z
   .object({
-    numEpochs: z.number().int().min(1).max(1000).default(5),
+    numEpochs: z.number().int().min(1).max(1000).optional(),
     maxReflectionRounds: z.number().int().min(1).max(20).default(3),
     curatorFrequency: z.number().int().min(1).default(1),
-    evalSteps: z.number().int().min(1).nullable().default(null),
+    evalSteps: z.number().int().min(1).nullable().optional(),
     tokenBudget: z.number().int().min(1).default(80_000),
-    dedup: z.enum(['proactive', 'lazy', 'off']).default('proactive'),
+    dedup: z.enum(['proactive', 'lazy', 'off']).optional(),
     dedupThreshold: z.number().gt(0).max(1).default(0.8),
     useGroundTruth: z.boolean().default(true),
     evaluateAfterCuration: z.boolean().default(true),
-    shuffle: z.boolean().default(true),
-    stopWhenUnchanged: z.boolean().default(true),
+    shuffle: z.boolean().optional(),
+    stopWhenUnchanged: z.boolean().optional(),
     sections: z
       .array(sectionName)
       .min(1)
       .refine((names) => new Set(names).size === names.length, 'must not repeat a section')
       .default([...defaultSections]),
+    profile: z.enum(['paper', 'reference']).default('paper'),
   })
   .strict();
+
+/** The defaults a profile gives the settings that differ between them. */
+const profileDefaults = {
+  paper: {
+    numEpochs: 5,
+    evalSteps: null,
+    dedup: 'proactive',
+    shuffle: true,
+    stopWhenUnchanged: true,
+  },
+  // ace/ace.py:122–133 (`num_epochs` 1, `eval_steps` 100, `use_bulletpoint_analyzer` False),
+  // :693 (file order), :683 (every epoch runs).
+  reference: {
+    numEpochs: 1,
+    evalSteps: 100,
+    dedup: 'off',
+    shuffle: false,
+    stopWhenUnchanged: false,
+  },
+} as const;
 
 /**
  * Validates ACE's settings and fills in the defaults.
@@ -72,7 +106,18 @@ const schema = z
  */
 export function parseAceSettings(raw: Readonly<Record<string, unknown>>): AceSettings {
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) {
+    const value = parsed.data;
+    const defaults = profileDefaults[value.profile];
+    return {
+      ...value,
+      numEpochs: value.numEpochs ?? defaults.numEpochs,
+      evalSteps: value.evalSteps === undefined ? defaults.evalSteps : value.evalSteps,
+      dedup: value.dedup ?? defaults.dedup,
+      shuffle: value.shuffle ?? defaults.shuffle,
+      stopWhenUnchanged: value.stopWhenUnchanged ?? defaults.stopWhenUnchanged,
+    };
+  }
   const issue = parsed.error.issues[0];
   const unknown = issue?.code === 'unrecognized_keys' ? issue.keys[0] : undefined;
   const field = unknown ?? (issue?.path.map(String).join('.') || 'methodSettings');

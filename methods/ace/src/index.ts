@@ -1,5 +1,10 @@
 export { aceMethod } from './ace-method.js';
-export { type AceSettings, defaultSections, parseAceSettings } from './ace-settings.js';
+export {
+  type AceProfile,
+  type AceSettings,
+  defaultSections,
+  parseAceSettings,
+} from './ace-settings.js';
 export { applyBulletTags, type BulletTag, type TagCounts } from './playbook/apply-bullet-tags.js';
 export {
   type AppliedOperation,
@@ -37,7 +42,12 @@ export {
   renderPlaybook,
 } from './playbook/render-playbook.js';
 export { type CurationParse, parseCuration } from './roles/curation.js';
-export { curatorMessage, curatorSystemPrompt, curatorTrailer } from './roles/curator-prompt.js';
+export {
+  curatorAddOnlySystemPrompt,
+  curatorMessage,
+  curatorSystemPrompt,
+  curatorTrailer,
+} from './roles/curator-prompt.js';
 export {
   parseReflection,
   type Reflection,

@@ -19,6 +19,8 @@ export interface RefineOptions {
   readonly dedupThreshold: number;
   /** The playbook's token cap. */
   readonly tokenBudget: number;
+  /** Evict bullets to keep within `tokenBudget` (default true; false: the cap is only advice). */
+  readonly enforceTokenBudget?: boolean;
 }
 
 /** Everything one curation did to the playbook. */
@@ -59,6 +61,18 @@ export function curatePlaybook(
     const deduplicated = deduplicateBullets(current, options.dedupThreshold);
     current = deduplicated.playbook;
     merges = deduplicated.merges;
+  }
+  if (options.enforceTokenBudget === false) {
+    return {
+      playbook: current,
+      applied: delta.applied,
+      rejected: delta.rejected,
+      merges,
+      evicted: [],
+      dropped: [],
+      reverted: false,
+      changed: !sameBullets(playbook, current),
+    };
   }
   const present = new Set(current.bullets.map((bullet) => bullet.id));
   const enforced = enforceTokenBudget(current, {

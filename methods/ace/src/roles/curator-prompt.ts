@@ -53,6 +53,34 @@ one of
 - {"type": "DELETE", "bullet_id": "<id>"}
 An empty list is a valid answer when nothing should change.`;
 
+/**
+ * The curator's system prompt under the `reference` profile: ADD is the only operation offered,
+ * as in the reference's curator prompt (ace/prompts/curator.py:49–53), whose code applies ADD
+ * only (playbook_utils.py:127–143).
+ */
+export const curatorAddOnlySystemPrompt = curatorSystemPrompt
+  .replace(
+    `- Prefer correcting a misleading bullet (UPDATE) or removing it (DELETE) over adding a
+  contradicting one; MERGE bullets that say the same thing.
+`,
+    '',
+  )
+  .replace(
+    '3. Decide the operations: none, ADD, UPDATE, MERGE or DELETE.',
+    '3. Decide the bullets to ADD, if any.',
+  )
+  .replace(
+    `where each operation is
+one of
+- {"type": "ADD", "section": "<section>", "content": "<lesson>", "module": "<module>" (optional)}
+- {"type": "UPDATE", "bullet_id": "<id>", "content": "<new lesson>"}
+- {"type": "MERGE", "source_ids": ["<id>", "<id>", ...], "content": "<merged lesson>"}
+- {"type": "DELETE", "bullet_id": "<id>"}`,
+    `where each operation is
+- {"type": "ADD", "section": "<section>", "content": "<lesson>", "module": "<module>" (optional)}
+ADD is the only operation: existing bullets cannot be changed or removed.`,
+  );
+
 /** The closing line of the curator's user message. */
 export const curatorTrailer =
   'Decide the playbook operations. Answer with the operations JSON object.';

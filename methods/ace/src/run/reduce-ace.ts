@@ -19,6 +19,11 @@ export type AceAction =
       readonly epochSize: number;
       /** Validate every n samples within an epoch; null for epoch ends only. */
       readonly evalSteps: number | null;
+      /**
+       * Validate at every epoch's end (the `paper` profile); false keeps to `evalSteps` alone,
+       * the reference's schedule (`step % eval_steps == 0`, ace/ace.py:736).
+       */
+      readonly validateAtEpochEnd?: boolean;
     }
   | {
       readonly type: 'playbook-validated';
@@ -102,7 +107,9 @@ export function reduceAce(state: AceState, action: AceAction): AceState {
         epochChanged,
         epochCorrect,
       };
+      const due = action.evalSteps !== null && position % action.evalSteps === 0;
       if (position >= action.epochSize) {
+        const atEnd = action.validateAtEpochEnd !== false;
         return {
           ...next,
           epoch: state.epoch + 1,
@@ -111,10 +118,9 @@ export function reduceAce(state: AceState, action: AceAction): AceState {
           lastEpochChanged: epochChanged,
           epochChanged: false,
           epochCorrect: { initial: 0, afterCuration: 0 },
-          validationDue: 'epoch-end',
+          validationDue: atEnd ? 'epoch-end' : due ? 'eval-steps' : null,
         };
       }
-      const due = action.evalSteps !== null && position % action.evalSteps === 0;
       return due ? { ...next, validationDue: 'eval-steps' } : next;
     }
     case 'playbook-validated': {
@@ -132,7 +138,8 @@ export function reduceAce(state: AceState, action: AceAction): AceState {
         parent: index - 1,
         origin: action.origin,
         step: state.step,
-        epoch: action.origin === 'epoch-end' ? state.epoch - 1 : state.epoch,
+        // A pass right after an epoch's last sample validates that epoch's playbook.
+        epoch: state.position === 0 && state.epoch > 0 ? state.epoch - 1 : state.epoch,
         validation,
         scores: action.scores,
         playbook: state.playbook,

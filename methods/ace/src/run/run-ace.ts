@@ -38,7 +38,8 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
     formatVersion: aceFormatVersion,
     identity: {
       seed: context.seed,
-      settings,
+      // Runs saved before profiles existed were `paper` runs and stay resumable.
+      settings: settings.profile === 'paper' ? withoutProfile(settings) : settings,
       modules: program.modules.map((module) => module.name),
       seedPrompts: context.seedCandidate.prompts,
       trainingIds: context.train.map((instance) => instance.id),
@@ -194,7 +195,11 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
     const limit = limitReached(context, current, settings, started);
     if (limit !== undefined) {
       // The budget check reserved one validation pass, so the last playbook can be validated.
-      if (current.evaluationsUsed + context.validation.length <= context.budget.maxEvaluations) {
+      // The reference validates on its `eval_steps` schedule only.
+      if (
+        settings.profile === 'paper' &&
+        current.evaluationsUsed + context.validation.length <= context.budget.maxEvaluations
+      ) {
         await validateNow('final');
       }
       // Worded after the final pass, so a resumed run that stops here again says the same.
@@ -222,6 +227,7 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
         outcome,
         epochSize: context.train.length,
         evalSteps: settings.evalSteps,
+        validateAtEpochEnd: settings.profile === 'paper',
       },
       (before, next) => sampleRecords(before, next, outcome),
     );
@@ -236,4 +242,9 @@ function samePrompts(
 ): boolean {
   const keys = Object.keys(left);
   return keys.length === Object.keys(right).length && keys.every((key) => left[key] === right[key]);
+}
+
+function withoutProfile(settings: AceSettings): Omit<AceSettings, 'profile'> {
+  const { profile: _profile, ...rest } = settings;
+  return rest;
 }

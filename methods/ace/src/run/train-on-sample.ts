@@ -1,10 +1,15 @@
 import type { EvaluatedExecution, Instance } from '@forge/program';
 import { applyBulletTags } from '../playbook/apply-bullet-tags.js';
 import { curatePlaybook } from '../playbook/curate-playbook.js';
+import type { ParsedOperation } from '../playbook/curator-operation.js';
 import { type Bullet, isVisibleTo, type Playbook } from '../playbook/playbook.js';
 import { playbookTokens } from '../playbook/render-playbook.js';
 import { parseCuration } from '../roles/curation.js';
-import { curatorMessage, curatorSystemPrompt } from '../roles/curator-prompt.js';
+import {
+  curatorAddOnlySystemPrompt,
+  curatorMessage,
+  curatorSystemPrompt,
+} from '../roles/curator-prompt.js';
 import { parseReflection, renderReflection } from '../roles/reflection.js';
 import { reflectorMessage, reflectorSystemPrompt } from '../roles/reflector-prompt.js';
 import { type AceRuntime, callUsage, evaluateWith, promptsFor, taskUsage } from './ace-runtime.js';
@@ -123,9 +128,10 @@ export async function trainOnSample(
   const finalScore = evaluated.evaluation.score;
 
   let curation: CurationRecord = { outcome: 'skipped' };
+  const addOnly = settings.profile === 'reference';
   if (position.sample % settings.curatorFrequency === 0) {
     const result = await runtime.curator.generate({
-      system: curatorSystemPrompt,
+      system: addOnly ? curatorAddOnlySystemPrompt : curatorSystemPrompt,
       messages: [
         {
           role: 'user',
@@ -148,11 +154,14 @@ export async function trainOnSample(
     if (!parsed.ok) {
       curation = { outcome: 'malformed', reason: parsed.reason };
     } else {
-      const { playbook: curated, ...effect } = curatePlaybook(current, parsed.operations, {
+      const operations = addOnly ? parsed.operations.map(onlyAdd) : parsed.operations;
+      const { playbook: curated, ...effect } = curatePlaybook(current, operations, {
         modules: runtime.modules.map((module) => module.name),
         dedup: settings.dedup,
         dedupThreshold: settings.dedupThreshold,
         tokenBudget: settings.tokenBudget,
+        // The reference only tells the curator the budget (ace/core/curator.py's prompt).
+        enforceTokenBudget: !addOnly,
       });
       current = curated;
       curation = { outcome: 'applied', ...effect };
@@ -175,6 +184,18 @@ export async function trainOnSample(
     playbook: current,
     usage,
   };
+}
+
+/** Under the `reference` profile an operation other than ADD is refused, as the reference's code does. */
+function onlyAdd(operation: ParsedOperation): ParsedOperation {
+  return operation.type === 'ADD' || operation.type === 'INVALID'
+    ? operation
+    : {
+        type: 'INVALID',
+        named: operation.type,
+        reason: 'unsupported-operation',
+        detail: `${operation.type} is not applied under profile reference (ADD only)`,
+      };
 }
 
 /**

@@ -1,0 +1,158 @@
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import type { MethodEvent } from '@forge/method';
+import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import { type Benchmark, defineSignature } from '@forge/program';
+import type { GenerateRequest } from '@forge/provider';
+import { MockLanguageModel } from '@forge/provider/testing';
+import { describe, expect, it } from 'vitest';
+import { toyAceOptimizer, toyAceReflector } from './__fixtures__/toy-ace-models.js';
+import { aceMethod } from './ace-method.js';
+
+const toyBenchmark: Benchmark = {
+  id: 'toy',
+  title: 'Toy task',
+  signature: defineSignature({
+    name: 'Toy',
+    inputFields: [
+      { name: 'category', type: 'str', description: 'A category.' },
+      { name: 'value', type: 'int', description: 'A value.' },
+    ],
+    outputFields: [{ name: 'answer', type: 'str', description: '<category>:<value>.' }],
+  }),
+  program: toyProgram(),
+  evaluate: toyEvaluate,
+  loadSplits: async () => ({ train: [], validation: [], test: [] }),
+  synthesis: { attempts: 0, epochs: 0, patience: 1 },
+};
+
+const userOf = (request: GenerateRequest) => {
+  const first = request.messages[0];
+  return first !== undefined && 'content' in first ? String(first.content) : '';
+};
+
+/**
+ * A curator that, once the playbook holds a bullet, asks for every operation: UPDATE and DELETE
+ * of the first bullet, a MERGE of the first two, and an ADD of the reflection's rule.
+ */
+function greedyCurator(): MockLanguageModel {
+  return new MockLanguageModel({
+    modelId: 'greedy-curator',
+    responses: (request) => {
+      const user = userOf(request);
+      const ids = [...user.matchAll(/^\[([^\]]+)\] helpful=/gm)].map((match) => match[1]);
+      const rule = /(rule-\w+)/.exec(user.slice(user.indexOf('# Recent Reflection')))?.[1];
+      const operations: Record<string, unknown>[] = [];
+      if (rule !== undefined && !user.includes(`need ${rule}.\n`) && !ids.length) {
+        operations.push({ type: 'ADD', section: 'others', content: `Inputs need ${rule}.` });
+      } else if (rule !== undefined) {
+        operations.push({ type: 'UPDATE', bullet_id: ids[0], content: `Rewritten: ${rule}.` });
+        if (ids.length > 1)
+          operations.push({ type: 'MERGE', source_ids: ids.slice(0, 2), content: 'Merged.' });
+        operations.push({ type: 'DELETE', bullet_id: ids[ids.length - 1] });
+        operations.push({ type: 'ADD', section: 'others', content: `Inputs need ${rule}.` });
+      }
+      return JSON.stringify({ reasoning: 'Everything at once.', operations });
+    },
+  });
+}
+
+function run(settings: Record<string, unknown>, options: { curator?: MockLanguageModel } = {}) {
+  const reflector = toyAceReflector();
+  const curator = options.curator;
+  const test = createMethodTestContext({
+    benchmark: toyBenchmark,
+    train: toyInstances('t', 8),
+    validation: toyInstances('v', 4),
+    taskModel: toyTaskModel(),
+    optimizerModel:
+      curator === undefined
+        ? toyAceOptimizer()
+        : (role) => (role === 'curate' ? curator : reflector),
+    budget: { maxEvaluations: 400 },
+    seed: 3,
+    settings: aceMethod.parseSettings?.(settings) ?? {},
+  });
+  return { test, run: () => aceMethod.run(test.context) };
+}
+
+const trainingOrder = (events: readonly MethodEvent[]) =>
+  events.flatMap((event) =>
+    event.type === 'evaluation-end' && event.target === 'generate' ? [event.instanceId] : [],
+  );
+
+describe('ACE with profile reference', () => {
+  it('offers and applies ADD only: the playbook only grows', async () => {
+    const curator = greedyCurator();
+    const { run: start } = run({ profile: 'reference', evalSteps: 4 }, { curator });
+    const result = await start();
+    for (const request of curator.requests) {
+      expect(request.system).toContain('"type": "ADD"');
+      expect(request.system).not.toMatch(/UPDATE|MERGE|DELETE/);
+    }
+    expect(Object.keys(result.summary?.['applied'] as object)).toEqual(['ADD']);
+    expect(
+      (result.summary?.['rejected'] as Record<string, number>)['unsupported-operation'],
+    ).toBeGreaterThan(0);
+    // Every ADD made a bullet and none was removed.
+    const added = (result.summary?.['applied'] as Record<string, number>)['ADD'];
+    expect(added).toBeGreaterThan(1);
+    expect(result.summary?.['finalPlaybook']).toMatchObject({ bullets: added });
+  });
+
+  it('paper applies the same UPDATE, MERGE and DELETE operations', async () => {
+    const { run: start } = run({}, { curator: greedyCurator() });
+    const result = await start();
+    const applied = result.summary?.['applied'] as Record<string, number>;
+    expect(applied['DELETE']).toBeGreaterThan(0);
+    expect(applied['UPDATE']).toBeGreaterThan(0);
+  });
+
+  it('runs exactly one epoch in file order, and with fewer samples than evalSteps returns the seed', async () => {
+    const { test, run: start } = run({ profile: 'reference' });
+    const result = await start();
+    expect(trainingOrder(test.events)).toEqual(toyInstances('t', 8).map((instance) => instance.id));
+    expect(result.stopReason).toBe('epochs completed (1)');
+    expect(result.summary?.['epochsCompleted']).toBe(1);
+    // 8 samples never reach eval_steps = 100: no playbook is validated, the seed is the result
+    // (the reference's best_playbook stays its initial playbook, ace/ace.py:674, :736).
+    expect(result.candidates).toBe(1);
+    expect(result.bestCandidateIndex).toBe(0);
+    expect(result.summary?.['finalPlaybook']).toMatchObject({ bullets: 4 });
+  });
+
+  it('validates every evalSteps samples and not at the epoch end', async () => {
+    const { test, run: start } = run({ profile: 'reference', evalSteps: 3 });
+    const result = await start();
+    const validatedAfter = test.events.flatMap((event) =>
+      event.type === 'candidate-validated' ? [event.evaluationsUsed] : [],
+    );
+    // The seed, then after samples 3 and 6; sample 8 ends the epoch without a pass.
+    expect(validatedAfter).toHaveLength(3);
+    expect(result.candidates).toBe(3);
+    expect(result.bestValidation).toBeGreaterThan(result.seedValidation);
+  });
+
+  it('paper shuffles, validates at epoch ends and stops when an epoch changes nothing', async () => {
+    const { test, run: start } = run({});
+    const result = await start();
+    const order = trainingOrder(test.events);
+    expect(order.slice(0, 8)).not.toEqual(toyInstances('t', 8).map((instance) => instance.id));
+    expect(result.stopReason).toMatch(/^converged/);
+    expect(result.candidates).toBeGreaterThan(1);
+  });
+
+  it('resumes a reference run to the identical result', async () => {
+    const report = await checkMethodResume(aceMethod, {
+      benchmark: toyBenchmark,
+      train: toyInstances('t', 8),
+      validation: toyInstances('v', 4),
+      taskModel: toyTaskModel(),
+      optimizerModel: toyAceOptimizer(),
+      budget: { maxEvaluations: 400 },
+      seed: 3,
+      settings: aceMethod.parseSettings?.({ profile: 'reference', evalSteps: 3 }) ?? {},
+      cutAfterEvaluations: [5, 17, 30],
+    });
+    expect(report.resumed).toEqual(report.whole);
+  });
+});
