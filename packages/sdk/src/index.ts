@@ -28,9 +28,9 @@ export {
   type BenchmarkLoader,
   benchmarkIds,
   loadBenchmarkPackage,
-  loadProgramModule,
   registerBenchmark,
 } from './benchmarks/benchmark-registry.js';
+export { loadProgramModule } from './benchmarks/load-program-module.js';
 export { ConfigError } from './config/config-error.js';
 export {
   type ForgeConfig,

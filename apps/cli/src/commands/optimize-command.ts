@@ -12,7 +12,10 @@ import { watchRun } from '../output/watch-run.js';
 /** Adds the flags that map onto config fields. */
 export function addRunFlags(command: Command): Command {
   return command
-    .option('-c, --config <file>', 'config file (default: forge.config.{ts,mjs,js,json,yaml} here)')
+    .option(
+      '-c, --config <file>',
+      'config file (default: forge.config.{ts,mts,mjs,js,json,yaml} here)',
+    )
     .option(
       '-b, --benchmark <id>',
       'benchmark: hotpotqa, hover, ifbench, finer, lawbench, aime, mmlu-pro, appworld, sim',

@@ -1,7 +1,4 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { Benchmark, BenchmarkOptions, BenchmarkPackage } from '@forge/program';
+import type { BenchmarkPackage } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import { importOptional } from '../optional/optional-package.js';
 
@@ -92,54 +89,4 @@ export async function loadBenchmarkPackage(id: string): Promise<BenchmarkPackage
     });
   }
   return loader();
-}
-
-/**
- * Loads a user's own benchmark from a module: its default export or its `benchmark` export may
- * be a `Benchmark`, a `BenchmarkPackage`, or a factory `(options) => Benchmark`.
- */
-export async function loadProgramModule(
-  path: string,
-  options: BenchmarkOptions,
-): Promise<Benchmark> {
-  const file = resolve(path);
-  if (!existsSync(file)) {
-    throw new InvalidArgumentError({
-      argument: 'program',
-      message: `program: ${file} does not exist`,
-    });
-  }
-  const module = (
-    file.endsWith('.ts') || file.endsWith('.mts')
-      ? await (
-          await importOptional(
-            {
-              purpose: `TypeScript program module ${path}`,
-              packageName: 'tsx',
-              argument: 'program',
-            },
-            () => import('tsx/esm/api'),
-          )
-        ).tsImport(pathToFileURL(file).href, import.meta.url)
-      : await import(pathToFileURL(file).href)
-  ) as Record<string, unknown>;
-  let exported: unknown = module['benchmark'] ?? module['default'] ?? module;
-  while (isObject(exported) && 'default' in exported && !('program' in exported))
-    exported = exported['default'];
-  if (typeof exported === 'function')
-    return (exported as (options: BenchmarkOptions) => Benchmark)(options);
-  if (isObject(exported) && typeof exported['createBenchmark'] === 'function') {
-    return (exported as unknown as BenchmarkPackage).createBenchmark(options);
-  }
-  if (isObject(exported) && isObject(exported['program']) && isObject(exported['signature'])) {
-    return exported as unknown as Benchmark;
-  }
-  throw new InvalidArgumentError({
-    argument: 'program',
-    message: `program: ${file} exports no benchmark (export default a Benchmark, a BenchmarkPackage, or a function returning a Benchmark)`,
-  });
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

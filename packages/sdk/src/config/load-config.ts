@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isMap, LineCounter, parseDocument } from 'yaml';
 import type { z } from 'zod';
+import { importUserModule, userModuleExtensions } from '../inputs/import-user-module.js';
 import { hasMethod, methodIds } from '../methods/method-registry.js';
-import { importOptional } from '../optional/optional-package.js';
 import { ConfigError } from './config-error.js';
 import { type ForgeConfig, forgeConfigSchema } from './forge-config-schema.js';
 
 /** Config file names looked for, in order, when none is given. */
 export const configFileNames = [
   'forge.config.ts',
+  'forge.config.mts',
   'forge.config.mjs',
   'forge.config.js',
   'forge.config.json',
@@ -39,21 +39,22 @@ export interface RawConfig {
 }
 
 /**
- * Reads a config file: `.json`, `.yaml`/`.yml`, or a module (`.ts`, `.mjs`, `.js`) whose default
- * export is the config object. Syntax errors name the file and line.
+ * Reads a config file: `.json`, `.yaml`/`.yml`, or a module (`.ts`, `.mts`, `.js`, `.mjs`, …,
+ * loaded by `importUserModule`) whose default export is the config object. Syntax errors name
+ * the file and line.
  *
  * @throws ConfigError
  */
 export async function readConfigFile(path: string): Promise<RawConfig> {
   const file = resolve(path);
   const extension = extname(file);
-  if (extension === '.ts' || extension === '.mts' || extension === '.mjs' || extension === '.js') {
+  if ((userModuleExtensions as readonly string[]).includes(extension)) {
     return { file, value: await importConfigModule(file), lineOf: () => undefined };
   }
   if (extension !== '.json' && extension !== '.yaml' && extension !== '.yml') {
     throw new ConfigError({
       file,
-      message: 'unknown config format (use .ts, .mjs, .js, .json, .yaml or .yml)',
+      message: `unknown config format (use ${userModuleExtensions.join(', ')}, .json, .yaml or .yml)`,
     });
   }
   let text: string;
@@ -160,16 +161,10 @@ export function issueToError(
 async function importConfigModule(file: string): Promise<unknown> {
   if (!existsSync(file)) throw new ConfigError({ file, message: 'file not found' });
   try {
-    const module = (
-      file.endsWith('.ts') || file.endsWith('.mts')
-        ? await (
-            await importOptional(
-              { purpose: 'a TypeScript config file', packageName: 'tsx', argument: 'config' },
-              () => import('tsx/esm/api'),
-            )
-          ).tsImport(pathToFileURL(file).href, import.meta.url)
-        : await import(pathToFileURL(file).href)
-    ) as { default?: unknown };
+    const module = await importUserModule(file, {
+      purpose: `TypeScript config file ${file}`,
+      argument: 'config',
+    });
     // A module compiled as CommonJS nests the default export one level deeper.
     let value: unknown = module;
     while (typeof value === 'object' && value !== null && 'default' in value) {

@@ -1,5 +1,4 @@
 import { isAbsolute, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import {
   defaultProviderRegistry,
   guardProviderFactory,
@@ -8,10 +7,11 @@ import {
   type ProviderFactory,
   type ProviderRegistry,
 } from '@forge/provider';
+import { importUserModule } from '../inputs/import-user-module.js';
 
 /**
  * Registers a provider implemented in a module file, for configs and the command line
- * (`--provider mine=./my-provider.js`). The module's default export (or its `provider` export)
+ * (`--provider mine=./my-provider.ts`; `.ts`, `.mts`, `.js` and `.mjs` files load alike). The module's default export (or its `provider` export)
  * must be a `ProviderFactory` — `(modelId, options) => LanguageModel` — or a `LanguageModel`
  * object, which is then used for every model id. Relative paths are resolved from `cwd`.
  * Whatever the module's code throws that is not a Forge error becomes an `APICallError` naming
@@ -31,7 +31,10 @@ export async function registerProviderModule(
     : resolve(options.cwd ?? process.cwd(), modulePath);
   let loaded: { readonly default?: unknown; readonly provider?: unknown };
   try {
-    loaded = (await import(pathToFileURL(absolute).href)) as typeof loaded;
+    loaded = await importUserModule(absolute, {
+      purpose: `TypeScript provider module ${modulePath}`,
+      argument: modulePath,
+    });
   } catch (error) {
     throw new InvalidArgumentError({
       argument: modulePath,

@@ -1,5 +1,6 @@
 import type { Benchmark, Instance, Splits } from '@forge/program';
-import { loadBenchmarkPackage, loadProgramModule } from '../benchmarks/benchmark-registry.js';
+import { loadBenchmarkPackage } from '../benchmarks/benchmark-registry.js';
+import { loadProgramModule } from '../benchmarks/load-program-module.js';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 
