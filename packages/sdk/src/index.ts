@@ -139,6 +139,11 @@ export type {
 } from './run/sdk-events.js';
 export { checkRun, type RunCheck } from './runs/check-run.js';
 export { listRuns, type RunListing } from './runs/list-runs.js';
+export {
+  type BestPrompts,
+  bestPromptsFileName,
+  loadBestPrompts,
+} from './runs/load-best-prompts.js';
 export { restoreRun } from './runs/restore-run.js';
 export { writeCompareReport } from './runs/write-compare-report.js';
 export { writeReport } from './runs/write-report.js';

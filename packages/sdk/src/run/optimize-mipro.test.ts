@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { estimateRun } from '../estimate/estimate-run.js';
 import { evaluate } from '../evaluate/evaluate-benchmark.js';
 import { registerMethod } from '../methods/method-registry.js';
+import { loadBestPrompts } from '../runs/load-best-prompts.js';
 import { optimize } from './optimize.js';
 import type { ForgeEvent } from './sdk-events.js';
 
@@ -91,6 +92,10 @@ describe('optimize with few-shot demonstrations', () => {
     const saved = JSON.parse(readFileSync(join(runDir, 'best-prompts.json'), 'utf8'));
     expect(saved.demos.format[0].output).toEqual({ date: '2020-11-05' });
     expect(Object.keys(saved.prompts)).toEqual(['interpret', 'format']);
+    // What production code reads back: the same prompts and demonstrations as the result's.
+    const loaded = loadBestPrompts(runDir);
+    expect(loaded.prompts).toEqual(result.bestPrompts);
+    expect(loaded.demos).toEqual(result.bestDemos);
   });
 
   it('runs MIPROv2 end to end, and a resumed run ends as the uninterrupted one', async () => {
