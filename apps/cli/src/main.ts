@@ -11,6 +11,7 @@ import { suiteCommand } from './commands/suite-command.js';
 import { synthCommand } from './commands/synth-command.js';
 import { workerCommand } from './commands/worker-command.js';
 import { exitCodeFor, exitCodes } from './exit-codes.js';
+import { redactingTerminal } from './output/redacting-terminal.js';
 import type { Terminal } from './output/terminal.js';
 
 /** The CLI's version, from its package.json. */
@@ -21,7 +22,8 @@ const version = '0.1.0';
  * printed as one clear line (never a stack trace); unexpected ones add the stack under
  * FORGE_DEBUG=1.
  */
-export async function main(argv: readonly string[], terminal: Terminal): Promise<number> {
+export async function main(argv: readonly string[], given: Terminal): Promise<number> {
+  const terminal = redactingTerminal(given);
   let exitCode: number = exitCodes.success;
   const setExit = (code: number) => {
     exitCode = code;

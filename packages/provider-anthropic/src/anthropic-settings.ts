@@ -1,4 +1,5 @@
 import {
+  checkServerUrl,
   type Environment,
   InvalidArgumentError,
   loadApiKey,
@@ -84,11 +85,14 @@ export function resolveAnthropicSettings(
       environment,
     }),
     baseURL: withoutTrailingSlash(
-      loadOptionalSetting({
-        value: settings.baseURL,
-        environmentVariable: 'ANTHROPIC_BASE_URL',
-        environment,
-      }) ?? anthropicDefaultBaseURL,
+      checkServerUrl(
+        loadOptionalSetting({
+          value: settings.baseURL,
+          environmentVariable: 'ANTHROPIC_BASE_URL',
+          environment,
+        }) ?? anthropicDefaultBaseURL,
+        'Anthropic settings → baseURL',
+      ),
     ),
     headers: settings.headers ?? {},
     defaultMaxOutputTokens: settings.defaultMaxOutputTokens ?? 8192,

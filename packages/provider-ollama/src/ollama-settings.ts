@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  checkServerUrl,
   type Environment,
   InvalidArgumentError,
   loadOptionalSetting,
@@ -63,7 +64,7 @@ export function resolveOllamaSettings(settings: OllamaSettings = {}): ResolvedOl
     }) ?? ollamaDefaultHost;
   registerSecretHeaders(settings.headers);
   return {
-    host: normalizeHost(host),
+    host: checkServerUrl(normalizeHost(host), 'Ollama settings → host', 'host'),
     headers: settings.headers ?? {},
     fetch: settings.fetch ?? globalThis.fetch,
     generateId:

@@ -1,5 +1,6 @@
 import {
   type Clock,
+  checkServerUrl,
   type Environment,
   endpointLabel,
   InvalidArgumentError,
@@ -196,7 +197,7 @@ function parseBaseURLs(text: string, source: 'OPENAI_BASE_URL' | 'baseURL'): str
         message: `OpenAI settings → ${source}${where}: "${endpointLabel(entry)}" must start with http:// or https://`,
       });
     }
-    if (parsed.password !== '') registerSecret(decodeURIComponent(parsed.password));
+    checkServerUrl(entry, `OpenAI settings → ${source}${where}`);
     const url = withoutTrailingSlash(entry);
     if (urls.includes(url)) {
       throw new InvalidArgumentError({

@@ -156,10 +156,18 @@ export {
   registerProvider,
   unregisterProvider,
 } from './registry/provider-registry.js';
+export { checkServerUrl } from './settings/check-server-url.js';
 export {
   type Environment,
   loadApiKey,
   loadOptionalSetting,
   withoutTrailingSlash,
 } from './settings/load-setting.js';
-export { redactSecrets, registerSecret, registerSecretHeaders } from './settings/redact-secrets.js';
+export {
+  nonSecretHeaderNames,
+  redactSecrets,
+  registerEnvironmentSecrets,
+  registerSecret,
+  registerSecretHeaders,
+  registerUrlSecrets,
+} from './settings/redact-secrets.js';

@@ -72,6 +72,18 @@ export const modelSettingsSchema = z
       .record(z.string(), z.record(z.string(), z.unknown()))
       .optional()
       .describe('Provider-specific request options, e.g. { "ollama": { "think": false } }.'),
+    nonSecretHeaders: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        'Names of headers (in settings.headers) whose values are not credentials, so they are saved with the run and left in messages. Every other header value is treated as a secret: never saved, redacted from every message. Accept, Content-Type, User-Agent, HTTP-Referer, Referer, X-Title, OpenAI-Beta, anthropic-version and anthropic-beta never need listing.',
+      ),
+    nonSecretQueryParameters: z
+      .array(z.string().min(1))
+      .optional()
+      .describe(
+        'Names of query parameters of baseURL/baseURLs whose values are not credentials (e.g. api-version), so they are saved with the run. Every other query value, and any user:password@ part, is treated as a secret.',
+      ),
     settings: z
       .record(z.string(), z.unknown())
       .optional()

@@ -4,7 +4,8 @@ import { databaseFileName, guardStore, writeFileSafely } from '@forge/store';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
-import { redactedPlaceholder, withoutRedactedSecrets } from './restore-secrets.js';
+import { redactConfig } from './redact-config.js';
+import { withoutRedactedSecrets } from './restore-secrets.js';
 
 /** The config saved in every run directory, so `--resume` needs nothing else. */
 export const runConfigFileName = 'config.json';
@@ -23,29 +24,7 @@ export function isRunDirectory(runDir: string): boolean {
   return existsSync(join(runDir, databaseFileName));
 }
 
-// Field names whose values are credentials in every provider's vocabulary. `token` but not
-// `tokens`: maxOutputTokens and tokensPerMinute are limits, and redacting them would break resume.
-const secretKey = /(api[-_]?key|authorization|token(?!s)|secret|password|credential)/i;
-
-/** The config with anything credential-like removed, as saved in the run directory. */
-export function redactConfig(config: ForgeConfig): ForgeConfig {
-  const clean = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(clean);
-    if (typeof value === 'string')
-      return value.replace(/\/\/[^/@\s]+@/g, `//${redactedPlaceholder}@`);
-    if (typeof value !== 'object' || value === null) return value;
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [
-        key,
-        // A number or a switch is never a credential.
-        secretKey.test(key) && typeof item !== 'number' && typeof item !== 'boolean'
-          ? redactedPlaceholder
-          : clean(item),
-      ]),
-    );
-  };
-  return clean(config) as ForgeConfig;
-}
+export { redactConfig } from './redact-config.js';
 
 /**
  * The key of `config.json` listing the config fields that were objects (model objects, a

@@ -10,9 +10,12 @@ import {
   parseModelString,
   parsePriceTable,
   type RetryEvent,
+  registerEnvironmentSecrets,
+  registerSecret,
 } from '@forge/provider';
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
 import { endpointPoolOf, resolveModel } from '../models/resolve-model.js';
+import { redactConfig } from './redact-config.js';
 import { assertNoRedactedValues } from './restore-secrets.js';
 
 /** Forge's own optimizer roles, always resolved. */
@@ -92,6 +95,10 @@ export function createRunModels(
   } = {},
 ): RunModels {
   assertNoRedactedValues(config);
+  // Whatever the config or the environment holds as a secret is redacted from every message from
+  // here on (errors, retries, recorded calls), whatever provider made the message.
+  registerEnvironmentSecrets(options.environment ?? process.env);
+  redactConfig(config, { onSecret: registerSecret });
   const prices =
     config.prices === undefined
       ? undefined
