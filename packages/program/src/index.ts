@@ -25,6 +25,26 @@ export {
   validate,
 } from './benchmark/read-records.js';
 export {
+  type ModuleAnswer,
+  parseModuleAnswer,
+  renderAnswerFormat,
+  renderModuleAnswer,
+  renderModuleInput,
+} from './module/answer-format.js';
+export { defineModule, type ModuleDeclaration, type TypedModule } from './module/define-module.js';
+export {
+  defineProgram,
+  type EvaluatorOf,
+  type GoldOf,
+  type InputOf,
+  type InstanceOf,
+  type OutputOf,
+  type ProgramDeclaration,
+  type ProgramRunContext,
+  type TypedProgram,
+} from './module/define-program.js';
+export { ModuleAnswerError } from './module/module-answer-error.js';
+export {
   type Demonstration,
   type DemonstrationRenderer,
   type Demonstrations,

@@ -1,5 +1,45 @@
 // A benchmark made of a program, a metric and instance arrays, for the library API's objects.
-export { type BenchmarkParts, defineBenchmark, inferSignature } from '@forge/program';
+// Typed programs (defineModule, defineProgram) and every type a user's program is written with.
+export {
+  type Benchmark,
+  type BenchmarkParts,
+  type Demonstration,
+  type Demonstrations,
+  defineBenchmark,
+  defineModule,
+  defineProgram,
+  defineSignature,
+  type Evaluation,
+  type Evaluator,
+  type EvaluatorOf,
+  type Execution,
+  type GoldOf,
+  type InputOf,
+  type Instance,
+  type InstanceOf,
+  inferSignature,
+  ModuleAnswerError,
+  type ModuleDeclaration,
+  type OutputOf,
+  type Program,
+  type ProgramContext,
+  type ProgramDeclaration,
+  type ProgramModule,
+  type ProgramRunContext,
+  type Prompts,
+  type Signature,
+  type SignatureField,
+  type TraceEntry,
+  type TypedModule,
+  type TypedProgram,
+} from '@forge/program';
+export type {
+  GenerateRequest,
+  GenerateResult,
+  LanguageModel,
+  Message,
+  Usage,
+} from '@forge/provider';
 export type { QueuedCellState, QueueWorkerInfo, SuiteQueueStatus } from '@forge/queue';
 export type {
   RunReportCandidate,

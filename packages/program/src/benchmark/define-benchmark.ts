@@ -9,20 +9,25 @@ import type { ZodSignatureDeclaration } from '../signature/signature-from-zod.js
 import type { Benchmark, SynthesisSchedule } from './benchmark.js';
 
 /** A program, its metric and its data, given as objects (see `defineBenchmark`). */
-export interface BenchmarkParts {
+export interface BenchmarkParts<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> {
   /** The LM program to optimize, with its seed prompts. */
-  readonly program: Program;
+  readonly program: Program<Input, Gold, Output>;
   /** The metric: scores one execution, with feedback for the reflector. */
-  readonly metric: Evaluator;
+  readonly metric: Evaluator<NoInfer<Input>, NoInfer<Gold>, NoInfer<Output>>;
   /** Training instances (minibatches and synthesis sources). */
-  readonly train: readonly Instance[];
+  readonly train: readonly Instance<NoInfer<Input>, NoInfer<Gold>>[];
   /** Validation instances (selection and the final candidate). */
-  readonly validation: readonly Instance[];
+  readonly validation: readonly Instance<NoInfer<Input>, NoInfer<Gold>>[];
   /** Test instances, evaluated only for reporting. Default none. */
-  readonly test?: readonly Instance[];
+  readonly test?: readonly Instance<NoInfer<Input>, NoInfer<Gold>>[];
   /**
    * The task signature (field lists or zod schemas). Default: read off the training instances
-   * (`inferSignature`); give one when synthesis should see field descriptions.
+   * (`inferSignature`), or the program's own (`defineProgram` declares one); give one when
+   * synthesis should see field descriptions.
    */
   readonly signature?: Signature | ZodSignatureDeclaration;
   /** Id used for run directories and reports. Default the program's name. */
@@ -48,7 +53,13 @@ export const defaultSynthesisSchedule: SynthesisSchedule = {
  *
  * @throws InvalidArgumentError naming the split and instance when the data is unusable.
  */
-export function defineBenchmark(parts: BenchmarkParts): Benchmark {
+export function defineBenchmark<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+>(typedParts: BenchmarkParts<Input, Gold, Output>): Benchmark {
+  // The types are the user's promise about their data; inside, a benchmark is untyped.
+  const parts = typedParts as unknown as BenchmarkParts;
   const id = parts.id ?? parts.program.name;
   const splits: Splits = {
     train: [...parts.train],
@@ -81,10 +92,11 @@ export function defineBenchmark(parts: BenchmarkParts): Benchmark {
       seen.set(instance.id, where);
     }
   }
+  const declared = parts.signature ?? parts.program.signature;
   const signature =
-    parts.signature === undefined
+    declared === undefined
       ? inferSignature(`${id}Signature`, [...splits.train, ...splits.validation])
-      : defineSignature(parts.signature);
+      : defineSignature(declared);
   return {
     id,
     title: parts.title ?? id,

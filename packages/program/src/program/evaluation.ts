@@ -21,10 +21,18 @@ export interface EvaluatedExecution {
   readonly evaluation: Evaluation;
 }
 
-/** Scores one execution of the program on one instance. */
-export type Evaluator = (
-  instance: Instance,
-  execution: Execution,
+/**
+ * Scores one execution of the program on one instance (the metric). Generic in the instance's
+ * input and gold types and the execution's output type, so a metric of a typed program
+ * (`EvaluatorOf<typeof program>`) that reads a field its schemas lack does not compile.
+ */
+export type Evaluator<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> = (
+  instance: Instance<Input, Gold>,
+  execution: Execution<Output>,
 ) => Evaluation | Promise<Evaluation>;
 
 /** The feedback a module should see: its own, else the overall feedback. */

@@ -24,10 +24,13 @@ export interface TraceEntry {
   readonly demonstration?: Demonstration;
 }
 
-/** The result of running a program once on one instance. */
-export interface Execution {
+/**
+ * The result of running a program once on one instance. `Output` types the prediction (a program
+ * built with `defineProgram` infers it from its output schema); untyped, it is a record.
+ */
+export interface Execution<Output = Readonly<Record<string, unknown>>> {
   /** The program's prediction: values for the signature's output fields (possibly incomplete). */
-  readonly output: Readonly<Record<string, unknown>>;
+  readonly output: Output;
   /** Module invocations in execution order. */
   readonly trace: readonly TraceEntry[];
   /** Token counts of the task-model calls made. */

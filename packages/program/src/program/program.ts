@@ -1,5 +1,6 @@
 import type { CallMetadata, LanguageModel } from '@forge/provider';
 import type { Instance } from '../signature/instance.js';
+import type { Signature } from '../signature/signature.js';
 import type { Demonstrations } from './demonstration.js';
 import type { Execution } from './execution.js';
 
@@ -42,18 +43,33 @@ export interface ProgramContext {
  * An LM program: named modules with system prompts, run on one instance at a time. `run` must
  * be a pure function of (instance, prompts, demonstrations, model responses): Forge's
  * determinism and resume rely on it. A model-call failure rejects; a malformed model answer does not (the program
- * returns what it could parse and the evaluator scores it).
+ * returns what it could parse and the evaluator scores it). `Input`, `Gold` and `Output` type
+ * the instances it runs on and the prediction it returns (`defineProgram` infers them from its
+ * zod schemas); untyped, all three are records.
  */
-export interface Program {
+export interface Program<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> {
   /** Program name. */
   readonly name: string;
   /** Modules in declaration order; round-robin reflection follows this order. */
   readonly modules: readonly ProgramModule[];
+  /**
+   * The task signature, when the program declares one (`defineProgram` does): `defineBenchmark`
+   * and `optimize` use it when no signature is given, so synthesis sees the field descriptions.
+   */
+  readonly signature?: Signature;
   /** Runs the program on one instance with the given prompts. */
-  run(instance: Instance, prompts: Prompts, context: ProgramContext): Promise<Execution>;
+  run(
+    instance: Instance<Input, Gold>,
+    prompts: Prompts,
+    context: ProgramContext,
+  ): Promise<Execution<Output>>;
 }
 
 /** The seed candidate of a program: every module's seed prompt. */
-export function seedPrompts(program: Program): Prompts {
+export function seedPrompts(program: Pick<Program, 'modules'>): Prompts {
   return Object.fromEntries(program.modules.map((module) => [module.name, module.seedPrompt]));
 }

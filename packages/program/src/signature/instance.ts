@@ -3,13 +3,16 @@
  * compares with. Both follow the benchmark's signature, so a synthetic instance (which has only
  * the declared fields) can be evaluated exactly like an original one.
  */
-export interface Instance {
+export interface Instance<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+> {
   /** Unique within a run. Synthetic instances get ids of the form `syn-<event>-<slot>`. */
   readonly id: string;
   /** Values of the signature's input fields. */
-  readonly input: Readonly<Record<string, unknown>>;
+  readonly input: Input;
   /** Values of the signature's output (gold) fields. */
-  readonly gold: Readonly<Record<string, unknown>>;
+  readonly gold: Gold;
   /**
    * Facts about the instance that are not part of the signature (source file and line, level,
    * hop count). Used for reports only: evaluation never depends on them.

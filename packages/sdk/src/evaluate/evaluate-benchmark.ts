@@ -27,13 +27,17 @@ import { type RunCandidate, runCandidate } from './run-candidate.js';
  * and data (`program`, `metric`, `train`, `validation`, `test`); the task model a model string,
  * settings, or a `LanguageModel` object.
  */
-export interface EvaluateConfig extends Omit<ProgramObjectFields, 'program'> {
+export interface EvaluateConfig<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> extends Omit<ProgramObjectFields<Input, Gold, Output>, 'program'> {
   /** Your own provider modules, name → path (as in the optimize config). */
   readonly providers?: Readonly<Record<string, string>>;
   /** Benchmark id or `Benchmark` object (default: the run's). */
   readonly benchmark?: BenchmarkInput;
   /** Or a module exporting your own benchmark, or a `Program` object (with `metric` and data). */
-  readonly program?: ProgramObjectFields['program'];
+  readonly program?: ProgramObjectFields<Input, Gold, Output>['program'];
   /** Benchmark data directory. */
   readonly dataDir?: string;
   /** Benchmark settings. */
@@ -85,7 +89,11 @@ const predictionLine = z.strictObject({
  * Scores predictions with a benchmark's metric (the metric alone: no model is called), or a run's
  * candidate prompts on a split with the task model.
  */
-export async function evaluate(input: EvaluateConfig): Promise<EvaluateResult> {
+export async function evaluate<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+>(input: EvaluateConfig<Input, Gold, Output>): Promise<EvaluateResult> {
   const detached = detachObjectInputs(input, ['taskModel']);
   const config = detached.value as PlainEvaluateConfig;
   const objects = detached.objects;

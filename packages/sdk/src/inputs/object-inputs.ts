@@ -32,17 +32,24 @@ export type BenchmarkInput = string | Benchmark;
  * Fields that give a task as objects instead of names: a `Program` object in `program` with its
  * metric and instance arrays (`defineBenchmark` makes the benchmark of them).
  */
-export interface ProgramObjectFields {
-  /** A module path (string), or the `Program` object itself. */
-  readonly program?: string | Program;
+export interface ProgramObjectFields<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> {
+  /**
+   * A module path (string), or the `Program` object itself. A typed program (`defineProgram`)
+   * types the metric and the instances: a metric reading a field its schemas lack does not compile.
+   */
+  readonly program?: string | Program<Input, Gold, Output>;
   /** With a `Program` object: the metric. */
-  readonly metric?: Evaluator;
+  readonly metric?: Evaluator<NoInfer<Input>, NoInfer<Gold>, NoInfer<Output>>;
   /** With a `Program` object: training instances. */
-  readonly train?: readonly Instance[];
+  readonly train?: readonly Instance<NoInfer<Input>, NoInfer<Gold>>[];
   /** With a `Program` object: validation instances. */
-  readonly validation?: readonly Instance[];
+  readonly validation?: readonly Instance<NoInfer<Input>, NoInfer<Gold>>[];
   /** With a `Program` object: test instances (reporting only). Default none. */
-  readonly test?: readonly Instance[];
+  readonly test?: readonly Instance<NoInfer<Input>, NoInfer<Gold>>[];
   /** With a `Program` object: the signature. Default: inferred from the instances. */
   readonly signature?: Signature | ZodSignatureDeclaration;
 }

@@ -12,13 +12,18 @@ import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
  * model, a `Benchmark` object for `benchmark`, or a `Program` object in `program` with its
  * `metric`, `train`, `validation` (and optionally `test`, `signature`) arrays. Objects are never
  * saved with the run: `config.json` lists their fields under `objectInputs`, and a resume needs
- * them given again.
+ * them given again. Generic in a typed program's input, gold and output types (inferred from
+ * `program`), which type `metric`, `train`, `validation` and `test`.
  */
-export type OptimizeConfig = Omit<
+export type OptimizeConfig<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> = Omit<
   Partial<ForgeConfigInput>,
   'taskModel' | 'optimizerModel' | 'roleModels' | 'benchmark' | 'program'
 > &
-  ProgramObjectFields & {
+  ProgramObjectFields<Input, Gold, Output> & {
     /** The model the program runs on. */
     readonly taskModel?: ModelInput;
     /** The model of the optimizer roles. */

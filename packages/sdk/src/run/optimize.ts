@@ -27,11 +27,16 @@ export {
  * (open store) → `openRunModels` and `recordRunStart` → `runMethod` → `evaluateTestSplit`
  * (test) → `finishRun` (artifacts), or `failRun` when a stage throws.
  */
-export async function optimize(
-  input: OptimizeConfig,
+export async function optimize<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+>(
+  input: OptimizeConfig<Input, Gold, Output>,
   options: OptimizeOptions = {},
 ): Promise<OptimizeResult> {
-  const loaded = readOptimizeConfig(input, options);
+  // A typed program's types are checked at the call; inside, programs and instances are untyped.
+  const loaded = readOptimizeConfig(input as unknown as OptimizeConfig, options);
   const prepared = await prepareRun(loaded, options.configFile);
   const environment = checkRunModels(loaded, prepared, options.environment);
   const emit = (event: ForgeEvent) => options.onEvent?.(event);

@@ -38,7 +38,11 @@ import { createRunModels } from '../run/run-models.js';
  * benchmark may be an id, a `Benchmark` object, or a `Program` object with its metric and data;
  * each model a model string, settings, or a `LanguageModel` object.
  */
-export interface SynthesizeDataConfig extends Omit<ProgramObjectFields, 'program'> {
+export interface SynthesizeDataConfig<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+> extends Omit<ProgramObjectFields<Input, Gold, Output>, 'program'> {
   /** A run directory whose failure memory supplies the modes (its benchmark and models are the defaults). */
   readonly run?: string;
   /** Which epoch of the run's memory; default the latest epoch with modes. */
@@ -50,7 +54,7 @@ export interface SynthesizeDataConfig extends Omit<ProgramObjectFields, 'program
   /** Benchmark id or `Benchmark` object (signature, tools and holdout come from it). */
   readonly benchmark?: BenchmarkInput;
   /** Or a module exporting your own benchmark, or a `Program` object (with `metric` and data). */
-  readonly program?: ProgramObjectFields['program'];
+  readonly program?: ProgramObjectFields<Input, Gold, Output>['program'];
   /** Benchmark data directory. */
   readonly dataDir?: string;
   /** Benchmark settings. */
@@ -105,8 +109,12 @@ export interface SynthesizeDataResult extends SynthesizeResult {
  * only a model and a benchmark signature needed — the standalone use of `@forge/synth`, driven by
  * config (this is what `forge synth` calls).
  */
-export async function synthesizeData(
-  input: SynthesizeDataConfig,
+export async function synthesizeData<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+>(
+  input: SynthesizeDataConfig<Input, Gold, Output>,
   options: { onAttemptEnd?: (record: AttemptRecord) => void; abortSignal?: AbortSignal } = {},
 ): Promise<SynthesizeDataResult> {
   const detached = detachObjectInputs(input, ['model', 'verifierModel']);

@@ -1,0 +1,184 @@
+import { MockLanguageModel } from '@forge/provider/testing';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { z } from 'zod';
+import type { Evaluator } from '../program/evaluation.js';
+import type { Program } from '../program/program.js';
+import type { Instance } from '../signature/instance.js';
+import { defineModule } from './define-module.js';
+import { defineProgram, type EvaluatorOf, type InstanceOf } from './define-program.js';
+
+// A two-module support-ticket triage: extract facts, then classify them.
+const extract = defineModule({
+  name: 'extract',
+  seedPrompt: 'Read the support ticket.',
+  input: z.object({ ticket: z.string().describe('The customer ticket.') }),
+  output: z.object({
+    product: z.string().describe('The product the ticket is about.'),
+    blocking: z.boolean().describe('Whether the customer cannot work at all.'),
+  }),
+});
+const classify = defineModule({
+  name: 'classify',
+  seedPrompt: 'Choose a priority.',
+  input: z.object({ product: z.string(), blocking: z.boolean() }),
+  output: z.object({ priority: z.enum(['low', 'high']), tags: z.array(z.string()) }),
+});
+const triage = defineProgram({
+  name: 'triage',
+  modules: [extract, classify],
+  input: z.object({ ticket: z.string().describe('The customer ticket.') }),
+  output: z.object({ priority: z.enum(['low', 'high']) }),
+  async run(input, { call }) {
+    const facts = await call(extract, { ticket: input.ticket });
+    const { priority } = await call(classify, facts);
+    return { priority };
+  },
+});
+
+const instance: InstanceOf<typeof triage> = {
+  id: 't1',
+  input: { ticket: 'The billing page is down, nobody can pay.' },
+  gold: { priority: 'high' },
+};
+
+function scripted(answer: (user: string) => string) {
+  return new MockLanguageModel({
+    responses: (request) => answer(String(request.messages.at(-1)?.content)),
+  });
+}
+
+describe('defineProgram', () => {
+  it('renders each module input with its answer format, traces every call and returns the output', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## ticket')
+        ? 'The billing page.\n<product>billing</product>\n<blocking>true</blocking>'
+        : '<priority>high</priority><tags>["outage", "billing"]</tags>',
+    );
+    const execution = await triage.run(
+      instance,
+      { extract: 'Extract.', classify: 'Classify.' },
+      { model, metadata: { sampleIndex: 2 } },
+    );
+    expect(execution.output).toEqual({ priority: 'high' });
+    expect(execution.trace.map((entry) => entry.module)).toEqual(['extract', 'classify']);
+    expect(execution.trace[1]?.output).toEqual({ priority: 'high', tags: ['outage', 'billing'] });
+    expect(execution.usage).toEqual({ inputTokens: 20, outputTokens: 10 });
+    const [first, second] = model.calls.map((call) => call.request);
+    expect(first?.system).toBe('Extract.');
+    expect(first?.metadata).toEqual({ role: 'task', sampleIndex: 2 });
+    expect(first?.messages.at(-1)?.content).toBe(
+      [
+        '## ticket',
+        'The billing page is down, nobody can pay.',
+        '',
+        '## Answer format',
+        'Answer with one tag per output field, in this order (write lists and dicts as JSON):',
+        '<product>…</product>  (str: The product the ticket is about.)',
+        '<blocking>…</blocking>  (bool: Whether the customer cannot work at all.)',
+      ].join('\n'),
+    );
+    // The second module received the first one's coerced output (a boolean, not "true").
+    expect(second?.messages.at(-1)?.content).toContain('## blocking\ntrue');
+    expect(triage.signature.inputFields.map((field) => field.name)).toEqual(['ticket']);
+    expect(triage.signature.outputFields).toEqual([
+      { name: 'priority', type: 'str', description: '' },
+    ]);
+  });
+
+  it('scores an unusable answer as an empty prediction, with the reason in the trace', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## ticket')
+        ? '<product>billing</product><blocking>maybe</blocking>'
+        : '<priority>high</priority><tags>[]</tags>',
+    );
+    const execution = await triage.run(instance, { extract: 'E', classify: 'C' }, { model });
+    expect(execution.output).toEqual({});
+    expect(execution.trace).toHaveLength(1);
+    expect(execution.trace[0]?.notes?.[0]).toMatch(/module extract: output field blocking/);
+  });
+
+  it('checks an answer against the output schema (an enum value outside it is unusable)', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## ticket')
+        ? '<product>billing</product><blocking>false</blocking>'
+        : '<priority>urgent</priority><tags>[]</tags>',
+    );
+    const execution = await triage.run(instance, { extract: 'E', classify: 'C' }, { model });
+    expect(execution.output).toEqual({});
+    expect(execution.trace[1]?.notes?.[0]).toMatch(/module classify: output field priority/);
+  });
+
+  it('shows demonstrations as earlier turns in the answer format, and records them when asked', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## ticket')
+        ? 'Because.\n<product>billing</product><blocking>true</blocking>'
+        : '<priority>high</priority><tags>[]</tags>',
+    );
+    const execution = await triage.run(
+      instance,
+      { extract: 'E', classify: 'C' },
+      {
+        model,
+        recordDemonstrations: true,
+        demos: {
+          classify: [
+            { input: { product: 'app', blocking: false }, output: { priority: 'low', tags: [] } },
+          ],
+        },
+      },
+    );
+    const second = model.calls[1]?.request.messages ?? [];
+    expect(second).toHaveLength(3);
+    expect(second[1]?.content).toBe('<priority>low</priority>\n<tags>[]</tags>');
+    expect(execution.trace[0]?.demonstration).toEqual({
+      input: { ticket: instance.input.ticket },
+      output: { product: 'billing', blocking: true },
+      reasoning: 'Because.',
+      instanceId: 't1',
+    });
+  });
+
+  it('refuses a module it does not list and repeated module names', async () => {
+    const stray = defineProgram({
+      name: 'stray',
+      modules: [extract],
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ priority: z.string() }),
+      run: async (_input, { call }) => call(classify, { product: 'x', blocking: true }),
+    });
+    await expect(stray.run(instance, {}, { model: scripted(() => '') })).rejects.toThrow(
+      "program stray: call(classify): the module is not in the program's modules",
+    );
+    expect(() =>
+      defineProgram({
+        name: 'twice',
+        modules: [extract, extract],
+        input: z.object({ ticket: z.string() }),
+        output: z.object({ product: z.string() }),
+        run: async () => ({ product: 'x' }),
+      }),
+    ).toThrow('program twice: two modules are named "extract"');
+  });
+
+  it('types instances, the metric and the prediction from the schemas', () => {
+    expectTypeOf(instance.gold.priority).toEqualTypeOf<'low' | 'high'>();
+    expectTypeOf<Parameters<EvaluatorOf<typeof triage>>[1]['output']>().toEqualTypeOf<{
+      priority?: 'low' | 'high';
+    }>();
+    // A typed program is a Program, and its metric is an Evaluator of its types.
+    expectTypeOf(triage).toMatchTypeOf<Program>();
+    const metric: EvaluatorOf<typeof triage> = (example, execution) => ({
+      score: execution.output.priority === example.gold.priority ? 1 : 0,
+    });
+    expectTypeOf(metric).toEqualTypeOf<
+      Evaluator<{ ticket: string }, { priority: 'low' | 'high' }, { priority?: 'low' | 'high' }>
+    >();
+    // @ts-expect-error a gold field the schema does not have does not compile
+    const wrong: EvaluatorOf<typeof triage> = (example) => ({ score: example.gold.severity });
+    // @ts-expect-error an instance needs the schema's input fields
+    const missing: InstanceOf<typeof triage> = { id: 'x', input: {}, gold: { priority: 'low' } };
+    // Untyped instances stay what they were.
+    expectTypeOf<Instance['gold']>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
+    expect([wrong, missing]).toHaveLength(2);
+  });
+});

@@ -1,0 +1,204 @@
+import { addUsage, InvalidArgumentError, type Usage } from '@forge/provider';
+import type { z } from 'zod';
+import { demonstrationMessages, demonstrationsFor } from '../program/demonstration.js';
+import type { Evaluator } from '../program/evaluation.js';
+import type { Execution, TraceEntry } from '../program/execution.js';
+import type { Program, ProgramContext, Prompts } from '../program/program.js';
+import type { Instance } from '../signature/instance.js';
+import { defineSignature, type Signature } from '../signature/signature.js';
+import type { TypedModule } from './define-module.js';
+import { ModuleAnswerError } from './module-answer-error.js';
+
+/** What a program's `run` receives besides its input. */
+export interface ProgramRunContext {
+  /**
+   * Invokes one of the program's modules on an input and resolves to its output fields, typed by
+   * the module's schemas. It sends the candidate's prompt for the module (with its demonstrations,
+   * if any) to the task model with the run's abort signal and the `task` role, adds the usage, and
+   * records the invocation in the trace the optimizer reflects on. An answer without usable output
+   * fields rejects with a `ModuleAnswerError`; left uncaught, the program's prediction is empty and
+   * the trace says why.
+   */
+  call<Input, Output>(module: TypedModule<Input, Output>, input: Input): Promise<Output>;
+  /** Adds a note (a retrieval result, a tool's answer) to the trace, after the last invocation. */
+  note(text: string): void;
+  /** Cancels the run; pass it to anything slow the program does between module calls. */
+  readonly abortSignal?: AbortSignal;
+}
+
+/** What `defineProgram` takes. */
+export interface ProgramDeclaration<
+  InputSchema extends z.ZodObject,
+  OutputSchema extends z.ZodObject,
+  GoldSchema extends z.ZodObject,
+> {
+  /** Program name (the default id of its runs). */
+  readonly name: string;
+  /** The modules `run` calls, in the order round-robin reflection visits them. */
+  // biome-ignore lint/suspicious/noExplicitAny: modules of any field types
+  readonly modules: readonly TypedModule<any, any>[];
+  /** The instance's input fields, as a zod object schema. */
+  readonly input: InputSchema;
+  /** The prediction's fields, as a zod object schema. */
+  readonly output: OutputSchema;
+  /** The gold fields of an instance, when they differ from the output fields. Default `output`. */
+  readonly gold?: GoldSchema;
+  /** The program itself: plain async code that calls modules with `call(module, input)`. */
+  run(input: z.output<InputSchema>, context: ProgramRunContext): Promise<z.output<OutputSchema>>;
+}
+
+/**
+ * A program made with `defineProgram`: a `Program` typed by its schemas, with the task signature
+ * (its input and gold fields) that synthesis and reports read.
+ */
+export interface TypedProgram<Input, Gold, Output> extends Program<Input, Gold, Partial<Output>> {
+  /** The task signature: the program's input fields and its gold fields. */
+  readonly signature: Signature;
+  /** The modules, typed. */
+  // biome-ignore lint/suspicious/noExplicitAny: modules of any field types
+  readonly modules: readonly TypedModule<any, any>[];
+}
+
+/**
+ * A program from typed modules and plain async code. `run(input, { call })` is ordinary
+ * TypeScript; every `call` is traced and attributed to its module, so reflection, the report and
+ * cost accounting see each invocation without any bookkeeping by the program. Instances, the
+ * metric and the prediction take their types from the schemas (`InstanceOf`, `EvaluatorOf`).
+ *
+ * @throws InvalidArgumentError when a module name repeats, or a schema cannot be a signature.
+ */
+export function defineProgram<
+  InputSchema extends z.ZodObject,
+  OutputSchema extends z.ZodObject,
+  GoldSchema extends z.ZodObject = OutputSchema,
+>(
+  declaration: ProgramDeclaration<InputSchema, OutputSchema, GoldSchema>,
+): TypedProgram<z.output<InputSchema>, z.output<GoldSchema>, z.output<OutputSchema>> {
+  const { name, modules } = declaration;
+  if (!Array.isArray(modules) || modules.length === 0) {
+    throw new InvalidArgumentError({
+      argument: 'modules',
+      message: `program ${name}: modules must list at least one module made with defineModule`,
+    });
+  }
+  const byName = new Map<string, TypedModule>();
+  for (const module of modules) {
+    if (typeof module?.parseAnswer !== 'function') {
+      throw new InvalidArgumentError({
+        argument: 'modules',
+        message: `program ${name}: every module must be made with defineModule`,
+      });
+    }
+    if (byName.has(module.name)) {
+      throw new InvalidArgumentError({
+        argument: 'modules',
+        message: `program ${name}: two modules are named "${module.name}"`,
+      });
+    }
+    byName.set(module.name, module);
+  }
+  const signature = defineSignature({
+    name,
+    input: declaration.input,
+    output: declaration.gold ?? declaration.output,
+  });
+  const program: Program & { readonly signature: Signature } = {
+    name,
+    modules,
+    signature,
+    async run(instance: Instance, prompts: Prompts, context: ProgramContext) {
+      const trace: TraceEntry[] = [];
+      let usage: Usage = { inputTokens: 0, outputTokens: 0 };
+      const call = async <Input, Output>(
+        module: TypedModule<Input, Output>,
+        input: Input,
+      ): Promise<Output> => {
+        if (byName.get(module.name) !== module) {
+          throw new InvalidArgumentError({
+            argument: 'call',
+            message: `program ${name}: call(${module.name}): the module is not in the program's modules`,
+          });
+        }
+        const user = module.renderInput(input);
+        const shots = demonstrationMessages(demonstrationsFor(context.demos, module.name), {
+          input: (demonstration) => module.renderInput(demonstration.input as Input),
+          answer: (demonstration) =>
+            module.renderAnswer(demonstration.output as Output, demonstration.reasoning),
+        });
+        const result = await context.model.generate({
+          system: prompts[module.name] ?? module.seedPrompt,
+          messages: [...shots, { role: 'user', content: user }],
+          ...module.callSettings,
+          abortSignal: context.abortSignal,
+          metadata: { role: 'task', ...context.metadata },
+        });
+        usage = addUsage(usage, result.usage);
+        const answer = module.parseAnswer(result.text);
+        const messages = [
+          { role: 'user' as const, content: user },
+          { role: 'assistant' as const, content: result.text },
+        ];
+        if (!answer.ok) {
+          trace.push({ module: module.name, messages, notes: [answer.reason] });
+          throw new ModuleAnswerError({ module: module.name, reason: answer.reason });
+        }
+        const record = context.recordDemonstrations === true;
+        trace.push({
+          module: module.name,
+          messages,
+          output: answer.output,
+          ...(record
+            ? {
+                demonstration: {
+                  input: input as Record<string, unknown>,
+                  output: answer.output,
+                  ...(answer.reasoning === undefined ? {} : { reasoning: answer.reasoning }),
+                  instanceId: instance.id,
+                },
+              }
+            : {}),
+        });
+        return answer.output as Output;
+      };
+      const note = (text: string) => {
+        const last = trace.at(-1);
+        if (last === undefined) return;
+        trace[trace.length - 1] = { ...last, notes: [...(last.notes ?? []), text] };
+      };
+      let output: Readonly<Record<string, unknown>>;
+      try {
+        output = await declaration.run(instance.input as z.output<InputSchema>, {
+          call,
+          note,
+          ...(context.abortSignal === undefined ? {} : { abortSignal: context.abortSignal }),
+        });
+      } catch (error) {
+        // A malformed answer is the program's prediction failing, not the run: score it.
+        if (!ModuleAnswerError.isInstance(error)) throw error;
+        output = {};
+      }
+      const execution: Execution = { output, trace, usage };
+      return execution;
+    },
+  };
+  // The schemas type what `run` reads and returns; the runtime program is untyped.
+  return program as unknown as TypedProgram<
+    z.output<InputSchema>,
+    z.output<GoldSchema>,
+    z.output<OutputSchema>
+  >;
+}
+
+/** The input type of a typed program. */
+// biome-ignore lint/suspicious/noExplicitAny: matches any program
+export type InputOf<P> = P extends Program<infer Input, any, any> ? Input : never;
+/** The gold type of a typed program. */
+// biome-ignore lint/suspicious/noExplicitAny: matches any program
+export type GoldOf<P> = P extends Program<any, infer Gold, any> ? Gold : never;
+/** The prediction type of a typed program (fields may be missing when an answer was unusable). */
+// biome-ignore lint/suspicious/noExplicitAny: matches any program
+export type OutputOf<P> = P extends Program<any, any, infer Output> ? Output : never;
+/** An instance of a typed program: `InstanceOf<typeof program>`. */
+export type InstanceOf<P> = Instance<InputOf<P>, GoldOf<P>>;
+/** The metric of a typed program: `EvaluatorOf<typeof program>`. */
+export type EvaluatorOf<P> = Evaluator<InputOf<P>, GoldOf<P>, OutputOf<P>>;

@@ -1,0 +1,131 @@
+import type { Demonstration, Program, TypedModule } from '@forge/program';
+import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
+import { readRenderedFields } from './read-contract-text.js';
+
+/** What a scripted task model's answer function receives for one module invocation. */
+export interface ScriptedTaskCall {
+  /** The module the request is for (recognised from its input fields and answer format). */
+  readonly module: string;
+  /** The module's input fields, read back from the request. */
+  readonly input: Readonly<Record<string, unknown>>;
+  /** The system prompt: the candidate's prompt for the module, as the optimizer left it. */
+  readonly prompt: string;
+  /** Demonstrations shown before the input (few-shot methods such as MIPROv2 add them). */
+  readonly demonstrations: readonly Demonstration[];
+  /** The request as received. */
+  readonly request: GenerateRequest;
+}
+
+/** Settings of `scriptedTaskModel`. */
+export interface ScriptedTaskModelSettings {
+  /** The program whose modules (made with `defineModule`) the model answers. */
+  readonly program: Pick<Program, 'modules'>;
+  /**
+   * The answer of one invocation: the module's output fields (the helper writes them in the
+   * module's answer format; a field left out is missing from the answer), or a string sent as
+   * the answer text exactly as it is.
+   */
+  readonly answer: (
+    call: ScriptedTaskCall,
+  ) =>
+    | Readonly<Record<string, unknown>>
+    | string
+    | Promise<Readonly<Record<string, unknown>> | string>;
+  /** Provider name the model reports. Default `scripted`. */
+  readonly provider?: string;
+  /** Model id the model reports. Default `task`. */
+  readonly modelId?: string;
+}
+
+/** A scripted task model: a `LanguageModel` that records its calls. */
+export interface ScriptedTaskModel extends LanguageModel {
+  /** Every invocation answered, in the order received. */
+  readonly calls: readonly ScriptedTaskCall[];
+}
+
+/**
+ * An offline stand-in for the task model of a program made with `defineProgram` (the role
+ * DSPy's `DummyLM` plays): each request is matched to the module that sent it, its input fields
+ * are read back, and `answer(module, input, prompt)` decides the output fields, which the helper
+ * writes in the module's answer format. Deterministic as long as `answer` is. Not an LLM: a run on
+ * it tells whether an integration works, not how well a real model would do.
+ *
+ * @throws Error from `generate` when a request matches none of the program's modules.
+ */
+export function scriptedTaskModel(settings: ScriptedTaskModelSettings): ScriptedTaskModel {
+  const modules = settings.program.modules.filter(isTypedModule);
+  const calls: ScriptedTaskCall[] = [];
+  return {
+    specificationVersion: 'v1',
+    provider: settings.provider ?? 'scripted',
+    modelId: settings.modelId ?? 'task',
+    calls,
+    async generate(request: GenerateRequest): Promise<GenerateResult> {
+      const messages = request.messages;
+      const user = String(messages.at(-1)?.content ?? '');
+      const module = modules.find((candidate) => sentBy(candidate, user));
+      if (module === undefined) {
+        throw new Error(
+          `scriptedTaskModel: no module of the program sent this request (it answers modules made with defineModule): ${user.slice(0, 120)}`,
+        );
+      }
+      const demonstrations: Demonstration[] = [];
+      for (let index = 0; index + 1 < messages.length - 1; index += 2) {
+        const answer = module.parseAnswer(String(messages[index + 1]?.content ?? ''));
+        demonstrations.push({
+          input: readInput(module, String(messages[index]?.content ?? '')),
+          output: answer.ok ? answer.output : {},
+        });
+      }
+      const call: ScriptedTaskCall = {
+        module: module.name,
+        input: readInput(module, user),
+        prompt: request.system ?? '',
+        demonstrations,
+        request,
+      };
+      calls.push(call);
+      const output = await settings.answer(call);
+      const text =
+        typeof output === 'string'
+          ? output
+          : module.renderAnswer(output as Record<string, unknown>);
+      return {
+        text,
+        toolCalls: [],
+        finishReason: 'stop',
+        usage: {
+          inputTokens: Math.ceil(user.length / 4),
+          outputTokens: Math.ceil(text.length / 4),
+        },
+      };
+    },
+  };
+}
+
+function isTypedModule(module: unknown): module is TypedModule {
+  return typeof (module as TypedModule).parseAnswer === 'function';
+}
+
+// A module's user turn starts with its input fields and ends with its answer format.
+function sentBy(module: TypedModule, user: string): boolean {
+  const format = user.lastIndexOf('## Answer format\n');
+  if (format < 0) return false;
+  const tags = module.outputFields.map((field) => `<${field.name}>…</${field.name}>`);
+  const answerPart = user.slice(format);
+  if (!tags.every((tag) => answerPart.includes(`\n${tag}  (`))) return false;
+  if (answerPart.split('\n').filter((line) => line.startsWith('<')).length !== tags.length)
+    return false;
+  let position = 0;
+  for (const field of module.inputFields) {
+    const at = user.indexOf(`## ${field.name}\n`, position);
+    if (at < 0 || at > format) return false;
+    position = at;
+  }
+  return true;
+}
+
+function readInput(module: TypedModule, user: string): Record<string, unknown> {
+  const format = user.lastIndexOf('\n\n## Answer format\n');
+  return readRenderedFields(format < 0 ? user : user.slice(0, format), module.inputFields, 2);
+}
