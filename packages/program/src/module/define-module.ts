@@ -1,7 +1,8 @@
 import { InvalidArgumentError } from '@forge/provider';
 import type { z } from 'zod';
 import type { ProgramModule } from '../program/program.js';
-import { defineSignature, type SignatureField } from '../signature/signature.js';
+import { defineSignature } from '../signature/define-signature.js';
+import type { SignatureField } from '../signature/signature.js';
 import {
   type ModuleAnswer,
   parseModuleAnswer,

@@ -4,8 +4,9 @@ import { demonstrationMessages, demonstrationsFor } from '../program/demonstrati
 import type { Evaluator } from '../program/evaluation.js';
 import type { Execution, TraceEntry } from '../program/execution.js';
 import type { Program, ProgramContext, Prompts } from '../program/program.js';
+import { defineSignature } from '../signature/define-signature.js';
 import type { Instance } from '../signature/instance.js';
-import { defineSignature, type Signature } from '../signature/signature.js';
+import type { Signature } from '../signature/signature.js';
 import type { TypedModule } from './define-module.js';
 import { ModuleAnswerError } from './module-answer-error.js';
 
