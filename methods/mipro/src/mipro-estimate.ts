@@ -44,10 +44,11 @@ export function estimateMipro(input: MethodEstimateInput): MethodEstimate {
     proposals;
   return {
     taskEvaluations: Math.min(input.maxEvaluations, bootstrap + search),
-    optimizerCalls: { propose },
+    // With a teacher model, bootstrapping runs are its calls (program runs: one unit each).
+    optimizerCalls: settings.teacher === 'model' ? { propose, teacher: bootstrap } : { propose },
     assumptions: [
       `preset ${settings.auto}: ${candidates} demo sets, validation ${validationSize} of ${input.validationSize}`,
-      `bootstrapping runs each training instance at most once: at most ${bootstrap} evaluations`,
+      `bootstrapping runs each training instance at most once: at most ${bootstrap} evaluations${settings.teacher === 'model' ? ', on the teacher model' : ''}`,
       cost.minibatch
         ? `${trials} trials on minibatches of ${cost.minibatchSize}, a full evaluation every ${cost.fullEvalSteps} and after the last (${search} evaluations with the seed's)`
         : `${trials} trials, each on the whole validation set (${search} evaluations with the seed's)`,

@@ -15,7 +15,7 @@ export const miproMethod: Method = {
   title: 'MIPROv2',
   description:
     'DSPy’s MIPROv2: bootstrapped few-shot demos, grounded instruction proposals and a TPE search over their combinations.',
-  roles: ['propose'],
+  roles: ['propose', 'teacher'],
   parseSettings: (raw) => ({ ...parseMiproSettings(raw) }),
   estimate: estimateMipro,
   run: runMipro,

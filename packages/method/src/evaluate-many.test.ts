@@ -21,6 +21,25 @@ function recordingProgram(contexts: ProgramContext[]): Program {
 const instances = [1, 2, 3].map((x) => ({ id: `i${x}`, input: { x }, gold: { y: `${x}` } }));
 
 describe('evaluateMany', () => {
+  it("tags the program's context with role task, or with the role it is told", async () => {
+    const model = new MockLanguageModel({ responses: () => '1' });
+    const run = async (role?: string) => {
+      const contexts: ProgramContext[] = [];
+      await evaluateMany({
+        program: recordingProgram(contexts),
+        evaluate: () => ({ score: 1 }),
+        model,
+        prompts: { main: 'p' },
+        instances,
+        limit: createLimiter(1),
+        ...(role === undefined ? {} : { role }),
+      });
+      return contexts.map((context) => context.metadata?.['role']);
+    };
+    expect(await run()).toEqual(['task', 'task', 'task']);
+    expect(await run('teacher')).toEqual(['teacher', 'teacher', 'teacher']);
+  });
+
   it('collects results by index whatever order the runs finish in', async () => {
     const model = new MockLanguageModel({
       latencyMs: (index) => 12 - 4 * index,

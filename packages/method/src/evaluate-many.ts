@@ -30,6 +30,11 @@ export async function evaluateMany(options: {
   onEvaluated?: (evaluated: EvaluatedExecution) => void;
   /** Index of an intentional repeat (e.g. the k-th evaluation of a test item); part of the cache key. */
   sampleIndex?: number;
+  /**
+   * The role the program's calls are tagged with: `task` (default), or the optimizer role whose
+   * model runs the program instead (MIPROv2's `teacher`).
+   */
+  role?: string;
 }): Promise<EvaluatedExecution[]> {
   let failure: { readonly error: unknown } | undefined;
   // Results are collected by index, so they never depend on completion order.
@@ -57,8 +62,8 @@ export async function evaluateMany(options: {
       ...(options.recordDemonstrations === true ? { recordDemonstrations: true } : {}),
       metadata:
         options.sampleIndex === undefined
-          ? { role: 'task' }
-          : { role: 'task', sampleIndex: options.sampleIndex },
+          ? { role: options.role ?? 'task' }
+          : { role: options.role ?? 'task', sampleIndex: options.sampleIndex },
     });
     const evaluation = await options.evaluate(instance, execution);
     const score = evaluation.score;

@@ -16,7 +16,7 @@ export interface BootstrapOutcome {
  */
 export function bootstrapOutcome(
   evaluated: EvaluatedExecution,
-  threshold: number,
+  threshold: number | null,
 ): BootstrapOutcome {
   const demonstrations: Record<string, Demonstration> = {};
   for (const entry of evaluated.execution.trace) {
@@ -26,7 +26,9 @@ export function bootstrapOutcome(
   }
   return {
     score: evaluated.evaluation.score,
-    passed: evaluated.evaluation.score >= threshold,
+    // Without a threshold DSPy keeps any truthy metric value (bootstrap.py:207–210).
+    passed:
+      threshold === null ? evaluated.evaluation.score > 0 : evaluated.evaluation.score >= threshold,
     demonstrations,
   };
 }

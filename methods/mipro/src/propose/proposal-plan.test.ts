@@ -112,3 +112,31 @@ describe('the proposal stage', () => {
     expect(second?.user).not.toContain('# Dataset Summary');
   });
 });
+
+describe('demonstrations shown to a proposal', () => {
+  // Skip the data and description calls: answer them, then read the first proposal (slot 1,
+  // the labelled-only demo set, which has no bootstrapped demonstrations).
+  const firstProposal = (settings: ReturnType<typeof parseMiproSettings>) => {
+    const given = inputs({ settings });
+    let state: ProposalState = initialProposalState();
+    for (let call = nextProposalCall(state, given); call !== undefined; ) {
+      if (call.kind === 'propose') return call;
+      state = applyProposalAnswer(state, call, '<summary>x</summary>', () => 'Answer.');
+      call = nextProposalCall(state, given);
+    }
+    throw new Error('no proposal call');
+  };
+  const settings = { dataAware: false, programAware: false, tipAware: false } as const;
+
+  it("paper: only its own demo set's bootstrapped demonstrations (none for slot 1)", () => {
+    const call = firstProposal(parseMiproSettings(settings));
+    expect(call.slot).toBe(1);
+    expect(call.user).not.toContain('a:1');
+  });
+
+  it("reference: DSPy's gathering from the following and preceding sets", () => {
+    const call = firstProposal(parseMiproSettings({ ...settings, profile: 'reference' }));
+    expect(call.slot).toBe(1);
+    expect(call.user).toContain('a:1');
+  });
+});

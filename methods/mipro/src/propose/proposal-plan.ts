@@ -1,4 +1,5 @@
 import {
+  type Demonstration,
   extractXmlBlock,
   type Instance,
   type Program,
@@ -93,6 +94,7 @@ export interface ProposalInputs {
   /** Which grounds proposals get, and how much data each call sees. */
   readonly settings: Pick<
     MiproSettings,
+    | 'profile'
     | 'viewDataBatchSize'
     | 'demosInProposal'
     | 'programAware'
@@ -193,10 +195,7 @@ export function nextProposalCall(
   if (slot === undefined) return undefined;
   const module = inputs.program.modules.find((entry) => entry.name === slot.module);
   const tip = inputs.tipOf(slot.module, slot.slot);
-  const set = inputs.demoSets[slot.slot];
-  const demonstrations = (set?.demos[slot.module] ?? [])
-    .slice(0, set?.bootstrapped[slot.module] ?? 0)
-    .slice(0, settings.demosInProposal);
+  const demonstrations = proposalDemonstrations(inputs, slot.module, slot.slot);
   const moduleDescription = state.moduleDescriptions[slot.module] ?? module?.description;
   const user = proposeMessage({
     ...(settings.dataAware && state.dataSummary !== undefined
@@ -295,4 +294,28 @@ export function applyProposalAnswer(
       };
     }
   }
+}
+
+/**
+ * The bootstrapped demonstrations proposal `slot` of `module` is shown: its own demo set's
+ * (`paper`), or, as DSPy gathers them (grounded_proposer.py:171–181), the bootstrapped ones of its
+ * set and then the following and the preceding sets, up to `demosInProposal` (`reference`).
+ */
+function proposalDemonstrations(
+  inputs: ProposalInputs,
+  module: string,
+  slot: number,
+): Demonstration[] {
+  const { demoSets, settings } = inputs;
+  const bootstrappedOf = (index: number) => {
+    const set = demoSets[index];
+    return (set?.demos[module] ?? []).slice(0, set?.bootstrapped[module] ?? 0);
+  };
+  if (settings.profile !== 'reference')
+    return bootstrappedOf(slot).slice(0, settings.demosInProposal);
+  const order = [
+    ...Array.from({ length: demoSets.length - slot }, (_, offset) => slot + offset),
+    ...Array.from({ length: Math.min(slot, demoSets.length) }, (_, index) => index),
+  ];
+  return order.flatMap(bootstrappedOf).slice(0, settings.demosInProposal);
 }

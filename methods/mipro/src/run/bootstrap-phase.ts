@@ -8,9 +8,9 @@ import { costModelOf } from './cost-model.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 
 /**
- * Bootstrapping: the seed program runs on training instances, in the walk order of each demo
- * set, and a run whose score reaches the threshold gives every module it invoked a
- * demonstration. Each instance runs at most once for all sets together; a batch starts only
+ * Bootstrapping: the seed program runs on training instances (with the task model, or the
+ * `teacher` role's model when `teacher: model`), in the walk order of each demo set, and a run
+ * whose score reaches the threshold gives every module it invoked a demonstration. Each instance runs at most once for all sets together; a batch starts only
  * when it leaves room for the seed's search and one trial under the ceiling.
  */
 export async function runBootstrapPhase(run: MiproRun): Promise<string | undefined> {
@@ -42,6 +42,7 @@ export async function runBootstrapPhase(run: MiproRun): Promise<string | undefin
       target: 'bootstrap',
       step: null,
       record: true,
+      teacher: settings.teacher === 'model',
     });
     const outcomes: Record<string, BootstrapOutcome> = { ...bootstrap.outcomes };
     let example = bootstrap.example;

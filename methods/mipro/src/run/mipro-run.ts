@@ -31,7 +31,13 @@ export interface MiproRun {
   evaluate(
     candidate: MethodCandidate,
     instances: readonly Instance[],
-    options: { readonly target: string; readonly step: number | null; readonly record?: boolean },
+    options: {
+      readonly target: string;
+      readonly step: number | null;
+      readonly record?: boolean;
+      /** Run the program with the `teacher` role's model (bootstrapping with `teacher: model`). */
+      readonly teacher?: boolean;
+    },
   ): Promise<{ evaluated: EvaluatedExecution[]; usage: Readonly<Record<string, RoleUsage>> }>;
   /** Calls the optimizer model (role `propose`); returns its text and the usage it adds. */
   propose(
@@ -95,7 +101,9 @@ export function createMiproRun(options: {
       const evaluated = await evaluateMany({
         program,
         evaluate: context.benchmark.evaluate,
-        model: context.models.task,
+        ...(evaluation.teacher === true
+          ? { model: context.models.optimizer('teacher'), role: 'teacher' }
+          : { model: context.models.task }),
         prompts: candidate.prompts,
         ...(candidate.demos === undefined ? {} : { demos: candidate.demos }),
         ...(evaluation.record === true ? { recordDemonstrations: true } : {}),
@@ -119,7 +127,8 @@ export function createMiproRun(options: {
       }
       // A program run may make several task calls; the count here is runs, which is what SPEC
       // §3 counts, and tokens are the runs' own totals.
-      const usage = { task: { calls: evaluated.length, inputTokens, outputTokens, costUsd: 0 } };
+      const role = evaluation.teacher === true ? 'teacher' : 'task';
+      const usage = { [role]: { calls: evaluated.length, inputTokens, outputTokens, costUsd: 0 } };
       return { evaluated, usage };
     },
     async propose(request) {

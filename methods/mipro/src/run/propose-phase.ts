@@ -15,14 +15,16 @@ export function candidateCount(settings: MiproSettings): number {
 }
 
 /**
- * Instruction candidates per module, the seed prompt included: N/2 when demos are searched
- * too (the reference spends more of the search on demos), N zero-shot, never more than there
- * are demo sets (proposal i is grounded on demo set i).
+ * Instruction candidates per module, the seed prompt included: a preset's N/2 when demos are
+ * searched too (the reference spends more of the search on demos; mipro_optimizer_v2.py:312), N
+ * zero-shot or when `candidates` is given (`num_candidates` sets both counts, :85–86), never more
+ * than there are demo sets (proposal i is grounded on demo set i).
  */
 export function instructionCount(settings: MiproSettings, demoSets: number): number {
   const candidates = candidateCount(settings);
   const zeroShot = settings.maxBootstrappedDemos === 0 && settings.maxLabeledDemos === 0;
-  return Math.max(1, Math.min(zeroShot ? candidates : Math.floor(candidates / 2), demoSets));
+  const halved = !zeroShot && settings.candidates === undefined;
+  return Math.max(1, Math.min(halved ? Math.floor(candidates / 2) : candidates, demoSets));
 }
 
 /** The instruction candidates of each module: its seed prompt, then the accepted proposals. */
@@ -73,9 +75,12 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
     if (stop !== undefined) return stop;
     skipped = optimizerBudgetReached(run);
     if (skipped !== undefined) break;
+    const temperature = settings.initTemperature;
     const { text, usage } = await run.propose({
       system: call.system,
       messages: [{ role: 'user', content: call.user }],
+      // `init_temperature` applies to the instruction proposals (grounded_proposer.py:396–397).
+      ...(temperature !== undefined && call.kind === 'propose' ? { temperature } : {}),
       // Proposals for different slots are distinct samples even when their requests are equal.
       metadata: { role: 'propose', ...(call.slot === undefined ? {} : { sampleIndex: call.slot }) },
     });

@@ -30,7 +30,9 @@ export async function runMipro(context: MethodContext): Promise<MethodResult> {
     formatVersion: miproFormatVersion,
     identity: {
       seed: context.seed,
-      settings,
+      // Runs saved before profiles existed were `paper` runs with the task model as teacher and
+      // stay resumable.
+      settings: identitySettings(settings),
       modules,
       train: context.train.map((instance) => instance.id),
       validation: context.validation.map((instance) => instance.id),
@@ -207,4 +209,10 @@ function summaryOf(run: MiproRun): Record<string, unknown> {
           estimateGap: search.estimatedEvaluations - state.evaluationsUsed,
         }),
   };
+}
+
+function identitySettings(settings: MiproSettings): Partial<MiproSettings> {
+  if (settings.profile !== 'paper' || settings.teacher !== 'task') return settings;
+  const { profile: _profile, teacher: _teacher, ...rest } = settings;
+  return rest;
 }

@@ -6,11 +6,13 @@ import { parseMiproSettings } from './mipro-settings.js';
 describe('parseMiproSettings', () => {
   it('fills in the reference defaults', () => {
     expect(parseMiproSettings({})).toEqual({
+      profile: 'paper',
       auto: 'light',
       trials: 'ceiling',
       maxBootstrappedDemos: 4,
       maxLabeledDemos: 4,
       metricThreshold: 1,
+      teacher: 'task',
       minibatch: 'auto',
       minibatchSize: 35,
       minibatchFullEvalSteps: 5,
@@ -28,6 +30,24 @@ describe('parseMiproSettings', () => {
     });
   });
 
+  it("takes DSPy's defaults with profile reference, values given still winning", () => {
+    expect(parseMiproSettings({ profile: 'reference' })).toMatchObject({
+      profile: 'reference',
+      trials: 'preset',
+      metricThreshold: null,
+      initTemperature: 1,
+      teacher: 'task',
+    });
+    expect(
+      parseMiproSettings({ profile: 'reference', trials: 'ceiling', metricThreshold: 0.5 }),
+    ).toMatchObject({ trials: 'ceiling', metricThreshold: 0.5 });
+    expect(parseMiproSettings({}).initTemperature).toBeUndefined();
+    expect(parseMiproSettings({ teacher: 'model', initTemperature: 0.7 })).toMatchObject({
+      teacher: 'model',
+      initTemperature: 0.7,
+    });
+  });
+
   it('names the bad field, unknown keys included', () => {
     const failure = (raw: Record<string, unknown>) => {
       try {
@@ -40,6 +60,8 @@ describe('parseMiproSettings', () => {
     expect(failure({ auto: 'huge' }).field).toBe('auto');
     expect(failure({ minibatchSize: 0 }).field).toBe('minibatchSize');
     expect(failure({ trials: 'many' }).field).toBe('trials');
+    expect(failure({ profile: 'dspy' }).field).toBe('profile');
+    expect(failure({ teacher: 'gpt' }).field).toBe('teacher');
     const unknown = failure({ numTrials: 3 });
     expect(unknown.field).toBe('numTrials');
     expect(unknown.message).toMatch(/^numTrials: /);

@@ -2,11 +2,26 @@ import { MethodSettingsError } from '@forge/method';
 import { z } from 'zod';
 import type { MiproPreset } from './mipro-presets.js';
 
+/**
+ * Whose protocol a run follows: `paper` (the default: B.4's protocol, trials from the ceiling)
+ * or `reference` (DSPy 3.3's MIPROv2 defaults where the two differ; see the README's table).
+ */
+export type MiproProfile = 'paper' | 'reference';
+
 /** MIPROv2's settings (`methodSettings` of a config), every default the reference's. */
 export interface MiproSettings {
+  /**
+   * `paper` (default) or `reference`. `reference` changes three defaults to DSPy's: `trials:
+   * preset` (the reference's formula, still capped by the ceiling), `metricThreshold: null` (keep
+   * any bootstrapping run that scores above 0) and `initTemperature: 1` for proposals.
+   */
+  readonly profile: MiproProfile;
   /** The run preset: `light` (default), `medium` or `heavy`. */
   readonly auto: MiproPreset;
-  /** Overrides the preset's candidate count N (demo sets per module; instructions N/2, or N zero-shot). */
+  /**
+   * Overrides the preset's candidate count N: N demo sets and N instructions per module (as
+   * DSPy's `num_candidates`; only a preset halves the instructions when demos are searched).
+   */
   readonly candidates?: number;
   /** Overrides the preset's validation subsample size. */
   readonly validationSize?: number;
@@ -20,8 +35,23 @@ export interface MiproSettings {
   readonly maxBootstrappedDemos: number;
   /** Labelled demonstrations per demo set, at most (bootstrapped ones count towards it). Default 4. */
   readonly maxLabeledDemos: number;
-  /** A bootstrapping run's trace is kept when its score is at least this. Default 1 (a perfect run). */
-  readonly metricThreshold: number;
+  /**
+   * A bootstrapping run's trace is kept when its score is at least this; `null` keeps any run
+   * scoring above 0 (DSPy without `metric_threshold`). Default 1 (a perfect run); `reference`: null.
+   */
+  readonly metricThreshold: number | null;
+  /**
+   * Which model runs the program when bootstrapping: `task` (default; DSPy's teacher is the
+   * student with its own model) or `model` — the `teacher` role's model (`roleModels.teacher`,
+   * else the optimizer model), like DSPy's `teacher_settings={"lm": ...}`. Its runs count as
+   * evaluations and its calls are metered as role `teacher`.
+   */
+  readonly teacher: 'task' | 'model';
+  /**
+   * Sampling temperature of the instruction proposals (`init_temperature`); absent: the
+   * provider's default. `reference`: 1.
+   */
+  readonly initTemperature?: number;
   /** Score trials on minibatches: `auto` (default; when validation exceeds 50), or always / never. */
   readonly minibatch: 'auto' | boolean;
   /** Validation instances per minibatch trial. Default 35. */
@@ -45,13 +75,16 @@ export interface MiproSettings {
 const positive = z.number().int().positive();
 const schema = z
   .object({
+    profile: z.enum(['paper', 'reference']).default('paper'),
     auto: z.enum(['light', 'medium', 'heavy']).default('light'),
     candidates: z.number().int().min(2).optional(),
     validationSize: positive.optional(),
-    trials: z.union([z.enum(['ceiling', 'preset']), positive]).default('ceiling'),
+    trials: z.union([z.enum(['ceiling', 'preset']), positive]).optional(),
     maxBootstrappedDemos: z.number().int().min(0).default(4),
     maxLabeledDemos: z.number().int().min(0).default(4),
-    metricThreshold: z.number().min(0).max(1).default(1),
+    metricThreshold: z.number().min(0).max(1).nullable().optional(),
+    teacher: z.enum(['task', 'model']).default('task'),
+    initTemperature: z.number().min(0).max(2).optional(),
     minibatch: z.union([z.literal('auto'), z.boolean()]).default('auto'),
     minibatchSize: positive.default(35),
     minibatchFullEvalSteps: positive.default(5),
@@ -68,9 +101,15 @@ const schema = z
 export function parseMiproSettings(raw: Readonly<Record<string, unknown>>): MiproSettings {
   const parsed = schema.safeParse(raw);
   if (parsed.success) {
-    const { candidates, validationSize, ...rest } = parsed.data;
+    const { candidates, validationSize, trials, metricThreshold, initTemperature, ...rest } =
+      parsed.data;
+    const reference = rest.profile === 'reference';
+    const temperature = initTemperature ?? (reference ? 1 : undefined);
     return {
       ...rest,
+      trials: trials ?? (reference ? 'preset' : 'ceiling'),
+      metricThreshold: metricThreshold === undefined ? (reference ? null : 1) : metricThreshold,
+      ...(temperature === undefined ? {} : { initTemperature: temperature }),
       ...(candidates === undefined ? {} : { candidates }),
       ...(validationSize === undefined ? {} : { validationSize }),
     };
