@@ -88,6 +88,48 @@ describe('MIPROv2 bootstrapping with a teacher model', () => {
   });
 });
 
+describe('MIPROv2 bootstrapping errors (maxErrors)', () => {
+  /** A teacher whose service fails on category c. */
+  const flakyTeacher = () =>
+    new MockLanguageModel({
+      modelId: 'flaky-teacher',
+      responses: (request) => {
+        const last = request.messages.at(-1);
+        const content = last && 'content' in last ? last.content : '';
+        const match = /category=(\w+) value=(\d+)/.exec(content);
+        if (match?.[1] === 'c') throw new Error('teacher service failed');
+        return `${match?.[1] ?? ''}:${match?.[2] ?? ''}`;
+      },
+    });
+
+  it('reference counts a raising run as failed and goes on below maxErrors (10)', async () => {
+    const { test, checkpoints } = context(
+      { profile: 'reference', teacher: 'model' },
+      flakyTeacher(),
+    );
+    const result = await miproMethod.run(test.context);
+    const runs = (await checkpoints.records())
+      .filter((record) => record.kind === 'bootstrap-runs')
+      .flatMap((record) => record.data as { passed: boolean; error?: boolean }[]);
+    const errors = runs.filter((run) => run.error === true).length;
+    expect(errors).toBeGreaterThan(0);
+    expect(errors).toBeLessThan(10);
+    expect(result.evaluationsUsed).toBe(test.evaluationsCounted());
+  });
+
+  it('ends the run at maxErrors errors', async () => {
+    const { test } = context({ teacher: 'model', maxErrors: 1 }, flakyTeacher());
+    await expect(miproMethod.run(test.context)).rejects.toThrow(
+      /1 program run\(s\) raised an error \(maxErrors 1\)/,
+    );
+  });
+
+  it('paper: the first error ends the run', async () => {
+    const { test } = context({ teacher: 'model' }, flakyTeacher());
+    await expect(miproMethod.run(test.context)).rejects.toThrow(/teacher service failed/);
+  });
+});
+
 describe('MIPROv2 profiles', () => {
   const evaluated = (score: number) =>
     ({

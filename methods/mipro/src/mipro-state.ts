@@ -51,6 +51,8 @@ export interface BootstrapState {
   readonly example?: { readonly instanceId: string; readonly trace: readonly TraceEntry[] };
   /** Why bootstrapping stopped before every set was complete, if it did. */
   readonly cutShort?: string;
+  /** Bootstrapping runs that raised an error (with `maxErrors`; absent when none did). */
+  readonly errors?: number;
 }
 
 /** One combination of choices the search tried, by its key (`params` joined by commas). */

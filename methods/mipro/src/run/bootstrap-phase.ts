@@ -1,4 +1,5 @@
-import type { CheckpointRecord } from '@forge/method';
+import type { CheckpointRecord, RoleUsage } from '@forge/method';
+import type { EvaluatedExecution, Instance } from '@forge/program';
 import { assembleDemoSets, labelledFieldsOf } from '../bootstrap/assemble-demo-sets.js';
 import { type BootstrapOutcome, bootstrapOutcome } from '../bootstrap/bootstrap-outcome.js';
 import { nextBootstrapBatch } from '../bootstrap/demo-set-plan.js';
@@ -38,13 +39,17 @@ export async function runBootstrapPhase(run: MiproRun): Promise<string | undefin
       const instance = byId.get(id);
       return instance === undefined ? [] : [instance];
     });
-    const { evaluated, usage } = await run.evaluate(context.seedCandidate, instances, {
-      target: 'bootstrap',
-      step: null,
-      record: true,
-      teacher: settings.teacher === 'model',
-    });
+    const { evaluated, usage, failed } = await bootstrapRuns(run, instances);
     const outcomes: Record<string, BootstrapOutcome> = { ...bootstrap.outcomes };
+    for (const instance of failed) {
+      outcomes[instance.id] = { score: 0, passed: false, demonstrations: {} };
+    }
+    const errors = (bootstrap.errors ?? 0) + failed.length;
+    if (settings.maxErrors !== undefined && errors >= settings.maxErrors) {
+      throw new Error(
+        `MIPROv2 bootstrapping: ${errors} program run(s) raised an error (maxErrors ${settings.maxErrors})`,
+      );
+    }
     let example = bootstrap.example;
     for (const result of evaluated) {
       const outcome = bootstrapOutcome(result, settings.metricThreshold);
@@ -58,19 +63,33 @@ export async function runBootstrapPhase(run: MiproRun): Promise<string | undefin
       {
         kind: 'bootstrap-runs',
         step: null,
-        data: evaluated.map((result) => ({
-          instanceId: result.instance.id,
-          score: result.evaluation.score,
-          passed: outcomes[result.instance.id]?.passed ?? false,
-        })),
+        data: [
+          ...evaluated.map((result) => ({
+            instanceId: result.instance.id,
+            score: result.evaluation.score,
+            passed: outcomes[result.instance.id]?.passed ?? false,
+          })),
+          ...failed.map((instance) => ({
+            instanceId: instance.id,
+            score: 0,
+            passed: false,
+            error: true,
+          })),
+        ],
       },
     ];
     await run.commit(
       {
         ...run.state,
-        evaluationsUsed: run.state.evaluationsUsed + evaluated.length,
+        // A run that raised still ran the program once.
+        evaluationsUsed: run.state.evaluationsUsed + evaluated.length + failed.length,
         usage: addUsage(run.state.usage, usage),
-        bootstrap: { ...bootstrap, outcomes, ...(example === undefined ? {} : { example }) },
+        bootstrap: {
+          ...bootstrap,
+          outcomes,
+          ...(example === undefined ? {} : { example }),
+          ...(errors === 0 ? {} : { errors }),
+        },
       },
       records,
     );
@@ -122,4 +141,43 @@ async function finish(run: MiproRun, bootstrap: BootstrapState): Promise<void> {
     `${demoSets.length} demo sets from ${runs.length} bootstrapping runs (${passed} passed)`,
     { runs: runs.length, passed, sets: demoSets.length },
   );
+}
+
+/**
+ * One batch of bootstrapping runs. Without `maxErrors` a program error ends the run; with it,
+ * each instance runs on its own (still under the run's concurrency limit) and the ones that
+ * raised are returned as `failed` (an abort still ends the run).
+ */
+async function bootstrapRuns(
+  run: MiproRun,
+  instances: readonly Instance[],
+): Promise<{
+  evaluated: EvaluatedExecution[];
+  usage: Readonly<Record<string, RoleUsage>>;
+  failed: Instance[];
+}> {
+  const { context, settings } = run;
+  const options = {
+    target: 'bootstrap',
+    step: null,
+    record: true,
+    teacher: settings.teacher === 'model',
+  } as const;
+  if (settings.maxErrors === undefined) {
+    return { ...(await run.evaluate(context.seedCandidate, instances, options)), failed: [] };
+  }
+  const settled = await Promise.allSettled(
+    instances.map((instance) => run.evaluate(context.seedCandidate, [instance], options)),
+  );
+  if (context.abortSignal?.aborted === true) throw context.abortSignal.reason;
+  let usage: Readonly<Record<string, RoleUsage>> = {};
+  const evaluated: EvaluatedExecution[] = [];
+  const failed: Instance[] = [];
+  settled.forEach((result, index) => {
+    if (result.status === 'fulfilled') {
+      evaluated.push(...result.value.evaluated);
+      usage = addUsage(usage, result.value.usage);
+    } else failed.push(instances[index] as Instance);
+  });
+  return { evaluated, usage, failed };
 }

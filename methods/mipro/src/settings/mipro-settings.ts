@@ -48,6 +48,12 @@ export interface MiproSettings {
    */
   readonly teacher: 'task' | 'model';
   /**
+   * With it, a bootstrapping run whose program raises counts as a failed run, and bootstrapping
+   * ends the run only at this many errors (`max_errors`); absent (`paper`), the first error ends
+   * the run as in every Forge method. `reference`: 10, DSPy's default.
+   */
+  readonly maxErrors?: number;
+  /**
    * Sampling temperature of the instruction proposals (`init_temperature`); absent: the
    * provider's default. `reference`: 1.
    */
@@ -85,6 +91,7 @@ const schema = z
     metricThreshold: z.number().min(0).max(1).nullable().optional(),
     teacher: z.enum(['task', 'model']).default('task'),
     initTemperature: z.number().min(0).max(2).optional(),
+    maxErrors: positive.optional(),
     minibatch: z.union([z.literal('auto'), z.boolean()]).default('auto'),
     minibatchSize: positive.default(35),
     minibatchFullEvalSteps: positive.default(5),
@@ -101,15 +108,24 @@ const schema = z
 export function parseMiproSettings(raw: Readonly<Record<string, unknown>>): MiproSettings {
   const parsed = schema.safeParse(raw);
   if (parsed.success) {
-    const { candidates, validationSize, trials, metricThreshold, initTemperature, ...rest } =
-      parsed.data;
+    const {
+      candidates,
+      validationSize,
+      trials,
+      metricThreshold,
+      initTemperature,
+      maxErrors,
+      ...rest
+    } = parsed.data;
     const reference = rest.profile === 'reference';
     const temperature = initTemperature ?? (reference ? 1 : undefined);
+    const errors = maxErrors ?? (reference ? 10 : undefined);
     return {
       ...rest,
       trials: trials ?? (reference ? 'preset' : 'ceiling'),
       metricThreshold: metricThreshold === undefined ? (reference ? null : 1) : metricThreshold,
       ...(temperature === undefined ? {} : { initTemperature: temperature }),
+      ...(errors === undefined ? {} : { maxErrors: errors }),
       ...(candidates === undefined ? {} : { candidates }),
       ...(validationSize === undefined ? {} : { validationSize }),
     };
