@@ -174,9 +174,11 @@ export type {
   ForgeEvent,
   ForgeRunEndEvent,
   RunPreparedEvent,
+  SeedScoreWarningEvent,
   TestEvaluatedEvent,
   TestSkippedEvent,
 } from './run/sdk-events.js';
+export { seedScoreWarning, warnOnZeroSeed } from './run/seed-score-warning.js';
 export { checkRun, type RunCheck } from './runs/check-run.js';
 export { listRuns, type RunListing } from './runs/list-runs.js';
 export {

@@ -52,14 +52,15 @@ export function createSimModel(
   if (modelId === simOptimizerModelId) return createSimOptimizerModel(options);
   throw new InvalidArgumentError({
     argument: 'model',
-    message: `model: the simulated provider has models ${simModelIds.map((id) => `"sim:${id}"`).join(' and ')}, not "sim:${modelId}"`,
+    message: `model: the simulated provider has models ${simModelIds.map((id) => `"sim:${id}"`).join(' and ')}, not "sim:${modelId}" (they serve only the simulated date world, benchmark "sim"; for your own program use scriptedTaskModel and scriptedOptimizer from @forge/sdk/testing)`,
   });
 }
 
 /**
  * The `sim` provider for a `ProviderRegistry`: `sim:task` and `sim:optimizer`, with the world's
  * knobs (`SimOptions`) as provider settings. Nothing registers it by default; a run uses the
- * simulated models only when its model strings say `sim:`.
+ * simulated models only when its model strings say `sim:`. They serve only the simulated date
+ * world (benchmark `sim`): on any other program the task model scores 0 (the sdk warns).
  */
 export const simProviderFactory: ProviderFactory = (modelId, options) =>
   createSimModel(modelId, (options.settings ?? {}) as SimOptions);

@@ -8,7 +8,9 @@ export function simCommand(program: Command, terminal: Terminal): void {
   const sim = program.command('sim').description('the offline simulated world');
   sim
     .command('serve')
-    .description('serve sim:task and sim:optimizer over the OpenAI Chat Completions wire')
+    .description(
+      'serve sim:task and sim:optimizer over the OpenAI Chat Completions wire; they serve only the simulated date world (-b sim) — for your own program use scriptedTaskModel/scriptedOptimizer from @forge/sdk/testing',
+    )
     .option('--host <host>', 'interface', '127.0.0.1')
     .option('--port <port>', 'port (0 picks a free one)', '8787')
     .option('--latency-ms <ms>', 'latency of every call', '0')
@@ -62,6 +64,7 @@ export function simCommand(program: Command, terminal: Terminal): void {
         const url = proxy === undefined ? server.url : `${proxy.url}/v1`;
         terminal.out.write(
           `simulated OpenAI-compatible server at ${url} (models "task" and "optimizer"; simulated, not a real LLM)${proxy === undefined ? '' : `, with faults injected into ${faultRate * 100}% of calls (seed ${flags.faultSeed})`}\n` +
+            `it serves only the simulated date world (benchmark sim): any other program scores 0 on it; for your own program offline use scriptedTaskModel and scriptedOptimizer from @forge/sdk/testing (docs/try-without-a-model.md)\n` +
             `try: OPENAI_BASE_URL=${url} forge optimize -b sim -t openai:task -o openai:optimizer --budget 300\n`,
         );
         await new Promise<void>((resolve) => {

@@ -7,6 +7,7 @@ import { checkRunModels, openRunModels } from './resolve-run-models.js';
 import { runMethod } from './run-method.js';
 import type { RunModels } from './run-models.js';
 import type { ForgeEvent } from './sdk-events.js';
+import { warnOnZeroSeed } from './seed-score-warning.js';
 import { openRun, recordRunStart } from './start-run.js';
 
 export {
@@ -49,7 +50,14 @@ export async function optimize<
   try {
     models = openRunModels({ loaded, prepared, environment, store, emit });
     const { simulated } = recordRunStart({ runDir, store, loaded, prepared, models, emit });
-    const run = { prepared, models, store, runDir, emit, ...signals };
+    const run = {
+      prepared,
+      models,
+      store,
+      runDir,
+      emit: warnOnZeroSeed(emit, { benchmark: prepared.benchmark.id, simulated }),
+      ...signals,
+    };
     const { result, leakageAudit } = await runMethod(run);
     const testScores = await evaluateTestSplit({ ...run, result });
     return await finishRun({ ...run, result, leakageAudit, testScores, simulated });

@@ -145,6 +145,20 @@ export interface ForgeRunEndEvent {
   readonly simulated: boolean;
 }
 
+/** A run's seed scored 0 on every validation instance: most often models that cannot answer the program. */
+export interface SeedScoreWarningEvent {
+  /** Always `warning`, as every warning event. */
+  readonly type: 'warning';
+  /** What kind of warning. */
+  readonly code: 'seed-scored-zero';
+  /** The benchmark or program the seed was evaluated on. */
+  readonly benchmark: string;
+  /** True when a task model is simulated (`sim:`). */
+  readonly simulated: boolean;
+  /** One paragraph for people: why, and what to use instead. */
+  readonly message: string;
+}
+
 /**
  * Everything `optimize` reports: the core's search events (but its `run-end`), which every method
  * emits in their contract form (`run-start`, `evaluation-end`, `candidate-validated`, `step-end`),
@@ -163,4 +177,5 @@ export type ForgeEvent =
   | CallRetriedEvent
   | BackupWrittenEvent
   | BackupFailedEvent
+  | SeedScoreWarningEvent
   | ForgeRunEndEvent;
