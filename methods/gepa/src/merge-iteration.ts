@@ -1,3 +1,4 @@
+import { type CheckpointRecord, validationPassRecord } from '@forge/method';
 import { createRandom, type Instance } from '@forge/program';
 import { addTaskUsage } from './add-usage.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
@@ -6,6 +7,7 @@ import { addCandidate, bestCandidateIndex, type GepaState, scoresById, sum } fro
 import { planMerge } from './merge-candidates.js';
 import { mergeSubsample } from './merge-subsample.js';
 import { dominatorPrograms, instanceFronts } from './pareto-front.js';
+import { mergeProposalRecords } from './proposal-records.js';
 import { scoresOf } from './reflective-iteration.js';
 
 /** True when this iteration must try a merge first (the engine's schedule, plus a hard cap). */
@@ -89,6 +91,7 @@ export async function mergeIteration(
     accepted,
   };
   let candidate: number | undefined;
+  let validationPass: CheckpointRecord | undefined;
   if (accepted) {
     const validation = await environment.evaluate(
       plan.prompts,
@@ -115,6 +118,7 @@ export async function mergeIteration(
       counts: { ...next.counts, mergesAccepted: next.counts.mergesAccepted + 1 },
     };
     candidate = next.candidates.length - 1;
+    validationPass = validationPassRecord(candidate, iteration, validation);
     environment.validated(next, previousBest);
   }
   environment.note(
@@ -141,6 +145,23 @@ export async function mergeIteration(
         step: iteration,
         data: { iteration, kind: 'merge', outcome, evaluationsUsed: done.evaluationsUsed },
       },
+      ...mergeProposalRecords({
+        iteration,
+        id1,
+        id2,
+        ancestor,
+        components: environment.components,
+        sources: plan.sources,
+        firstParentPrompts: state.candidates[id1]?.prompts ?? {},
+        mergedPrompts: plan.prompts,
+        subsample: mergeData.subsample,
+        firstParentScores: positions.map((position) => scores1[position] ?? 0),
+        mergedScores,
+        parentSums,
+        accepted,
+        ...(candidate === undefined ? {} : { candidate }),
+      }),
+      ...(validationPass === undefined ? [] : [validationPass]),
       ...(candidate === undefined
         ? []
         : [

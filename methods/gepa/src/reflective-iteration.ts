@@ -1,3 +1,4 @@
+import { type CheckpointRecord, validationPassRecord } from '@forge/method';
 import { createRandom, type EvaluatedExecution, type Instance } from '@forge/program';
 import { addCallUsage, addTaskUsage } from './add-usage.js';
 import { nextMinibatch } from './epoch-shuffled-sampler.js';
@@ -5,6 +6,7 @@ import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
 import { frontTieOrder } from './gepa-settings.js';
 import { addCandidate, bestCandidateIndex, type GepaState, scoresById, sum } from './gepa-state.js';
 import { indexOfMax, instanceFronts, selectFromParetoFront } from './pareto-front.js';
+import { reflectionProposalRecords } from './proposal-records.js';
 import { reflectiveDataset } from './reflective-dataset.js';
 
 /**
@@ -49,7 +51,11 @@ export async function reflectiveIteration(
     minibatch: minibatch.map((instance) => instance.id),
     parentScores,
   };
-  const finish = (outcome: string, data: Record<string, unknown>): IterationOutcome => {
+  const finish = (
+    outcome: string,
+    data: Record<string, unknown>,
+    reported: readonly CheckpointRecord[] = [],
+  ): IterationOutcome => {
     const done = { ...next, iteration: iteration + 1 };
     return {
       state: done,
@@ -60,6 +66,7 @@ export async function reflectiveIteration(
           step: iteration,
           data: { ...base, ...data, outcome, evaluationsUsed: done.evaluationsUsed },
         },
+        ...reported,
       ],
     };
   };
@@ -130,6 +137,29 @@ export async function reflectiveIteration(
     else failures[component] = reflected.extracted.reason;
   }
   const rewritten = Object.keys(newTexts);
+  const proposals = (
+    outcome: 'accepted' | 'rejected' | 'no-op',
+    childScores?: readonly number[],
+    candidate?: number,
+  ) =>
+    reflectionProposalRecords({
+      iteration,
+      parent: parentIndex,
+      parentPrompts: parent.prompts,
+      chosen,
+      answers: new Map(
+        reflections.flatMap(({ component, reflected }) =>
+          reflected === undefined ? [] : [[component, reflected.result.text] as const],
+        ),
+      ),
+      newTexts,
+      failures,
+      outcome,
+      minibatch: base.minibatch,
+      parentScores,
+      ...(childScores === undefined ? {} : { childScores }),
+      ...(candidate === undefined ? {} : { candidate }),
+    });
   if (rewritten.length === 0) {
     next = { ...next, counts: { ...next.counts, noProposal: next.counts.noProposal + 1 } };
     environment.note(
@@ -138,7 +168,7 @@ export async function reflectiveIteration(
       iteration,
       { components: chosen, reasons: failures },
     );
-    return finish('no-proposal', { components: chosen, reasons: failures });
+    return finish('no-proposal', { components: chosen, reasons: failures }, proposals('no-op'));
   }
 
   const childPrompts = { ...parent.prompts, ...newTexts };
@@ -159,7 +189,7 @@ export async function reflectiveIteration(
   const detail = { components: rewritten, reasons: failures, childScores, parentSum, childSum };
   if (!(childSum > parentSum)) {
     next = { ...next, counts: { ...next.counts, rejected: next.counts.rejected + 1 } };
-    return finish('rejected', detail);
+    return finish('rejected', detail, proposals('rejected', childScores));
   }
 
   const validationEvaluations = await environment.evaluate(
@@ -195,7 +225,10 @@ export async function reflectiveIteration(
   };
   environment.validated(next, previousBest);
   const candidate = next.candidates.length - 1;
-  const done = finish('accepted', { ...detail, candidate });
+  const done = finish('accepted', { ...detail, candidate }, [
+    ...proposals('accepted', childScores, candidate),
+    validationPassRecord(candidate, iteration, validationEvaluations),
+  ]);
   return {
     ...done,
     records: [

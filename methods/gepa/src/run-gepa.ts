@@ -4,6 +4,7 @@ import {
   type MethodResult,
   optimizerUsage,
   raiseAbortListenerLimit,
+  validationPassRecord,
 } from '@forge/method';
 import { addTaskUsage } from './add-usage.js';
 import { createGepaEnvironment } from './create-gepa-environment.js';
@@ -95,6 +96,7 @@ export async function runGepa(
             evaluationsUsed: state.evaluationsUsed,
           },
         },
+        validationPassRecord(0, null, seedEvaluations),
       ],
     });
     context.onEvent({

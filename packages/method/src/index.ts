@@ -29,6 +29,17 @@ export type {
 } from './method-event.js';
 export { type MethodHistoryPoint, nextHistoryPoint } from './method-history.js';
 export type { MethodModels } from './method-models.js';
+export {
+  executionRecord,
+  type MethodExecutionRecord,
+  type MethodProposal,
+  type MethodProposalAnswer,
+  type MethodProposalOutcome,
+  proposalRecord,
+  proposalRecordKind,
+  validationPassRecord,
+  validationPassRecordKind,
+} from './method-records.js';
 export { MethodSettingsError } from './method-settings-error.js';
 export { type MethodUsage, optimizerUsage, type RoleUsage } from './method-usage.js';
 export {

@@ -2,12 +2,13 @@ import type { CheckpointRecord } from '@forge/method';
 import type { Prompts } from '@forge/program';
 import { playbookTotals } from '../playbook/playbook.js';
 import { playbookTokens } from '../playbook/render-playbook.js';
+import { aceProposalRecord } from './ace-proposal-record.js';
 import type { AceCandidate, AceState, SampleOutcome } from './ace-state.js';
 
 // The records a report draws ACE's history from (the fields `@forge/report` reads for peer
 // methods): one `step` (per-sample facts, `evaluationsUsed`, and the playbook's size and counters
 // after it as `playbook`) and one `playbook` (the whole playbook) per sample, one `epoch` per
-// completed epoch, one `candidate` per validated playbook (with its rendered prompts and its
+// completed epoch, one `proposal` per sample (`aceProposalRecord`), one `candidate` per validated playbook (with its rendered prompts and its
 // score per validation instance), and the `stop`.
 
 /** The playbook's size and counters, as every series point carries them. */
@@ -23,7 +24,7 @@ export function sampleRecords(
   outcome: SampleOutcome,
 ): CheckpointRecord[] {
   const step = before.step;
-  const { playbook: _playbook, usage: _usage, ...facts } = outcome;
+  const { playbook: _playbook, usage: _usage, transcript: _transcript, ...facts } = outcome;
   const records: CheckpointRecord[] = [
     {
       kind: 'step',
@@ -37,6 +38,7 @@ export function sampleRecords(
       },
     },
     { kind: 'playbook', step, data: after.playbook },
+    aceProposalRecord(before, after, outcome),
   ];
   if (after.epochsCompleted > before.epochsCompleted) {
     const samples = before.position + 1;

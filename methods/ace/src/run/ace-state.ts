@@ -157,6 +157,16 @@ export interface SampleOutcome {
   readonly playbook: Playbook;
   /** Model usage. */
   readonly usage: readonly UsageEntry[];
+  /** What the report shows of the sample (not part of the state): the answers and the curator's operations. */
+  readonly transcript?: SampleTranscript;
+}
+
+/** The optimizer's answers of one sample, and the operations the curator wrote, for the report. */
+export interface SampleTranscript {
+  /** Every reflector and curator answer, whole, in call order. */
+  readonly answers: readonly { readonly role: string; readonly text: string }[];
+  /** The curator's operations as it wrote them (invalid ones included); empty when it did not run. */
+  readonly operations: readonly unknown[];
 }
 
 /** The tallies of a fresh run. */

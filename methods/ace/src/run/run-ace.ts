@@ -4,6 +4,7 @@ import {
   type MethodContext,
   type MethodResult,
   raiseAbortListenerLimit,
+  validationPassRecord,
 } from '@forge/method';
 import type { Instance } from '@forge/program';
 import type { AceSettings } from '../ace-settings.js';
@@ -92,6 +93,7 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
     return {
       scores: evaluated.map((item) => item.evaluation.score),
       usage: [taskUsage(evaluated)],
+      evaluated,
     };
   };
 
@@ -115,7 +117,10 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       records:
         candidate === undefined
           ? []
-          : [candidateRecord(candidate, 0, promptsFor(runtime, candidate.playbook), validationIds)],
+          : [
+              candidateRecord(candidate, 0, promptsFor(runtime, candidate.playbook), validationIds),
+              validationPassRecord(candidate.index, null, seed.evaluated),
+            ],
     });
     announceCandidate(context, state);
   }
@@ -147,7 +152,7 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       );
       return;
     }
-    const pass = await validate();
+    const { evaluated, ...pass } = await validate();
     const { after } = await commit(
       { type: 'playbook-validated', origin, ...pass },
       (_before, next) => {
@@ -161,6 +166,7 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
                 promptsFor(runtime, candidate.playbook),
                 validationIds,
               ),
+              validationPassRecord(candidate.index, candidate.step, evaluated),
             ];
       },
     );

@@ -47,6 +47,8 @@ export async function trainOnSample(
   const { settings } = runtime;
   const usage: UsageEntry[] = [];
   const reflections: ReflectionRecord[] = [];
+  const answers: { role: string; text: string }[] = [];
+  let operations: readonly unknown[] = [];
   let current = playbook;
   let evaluations = 0;
   const answer = async (target: string, reflection?: string) => {
@@ -78,6 +80,7 @@ export async function trainOnSample(
       ...(runtime.abortSignal === undefined ? {} : { abortSignal: runtime.abortSignal }),
     });
     usage.push(callUsage('reflect', result));
+    answers.push({ role: 'reflect', text: result.text });
     const parsed = parseReflection(result.text);
     if (!parsed.ok) {
       reflections.push({
@@ -150,7 +153,9 @@ export async function trainOnSample(
       ...(runtime.abortSignal === undefined ? {} : { abortSignal: runtime.abortSignal }),
     });
     usage.push(callUsage('curate', result));
+    answers.push({ role: 'curate', text: result.text });
     const parsed = parseCuration(result.text);
+    if (parsed.ok) operations = parsed.operations;
     if (!parsed.ok) {
       curation = { outcome: 'malformed', reason: parsed.reason };
     } else {
@@ -183,6 +188,7 @@ export async function trainOnSample(
     curation,
     playbook: current,
     usage,
+    transcript: { answers, operations },
   };
 }
 

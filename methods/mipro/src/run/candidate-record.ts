@@ -1,4 +1,4 @@
-import type { CheckpointRecord, MethodCandidate } from '@forge/method';
+import { type CheckpointRecord, type MethodCandidate, validationPassRecord } from '@forge/method';
 import type { EvaluatedExecution } from '@forge/program';
 import type { ModuleSelection } from '../search/search-space.js';
 
@@ -43,4 +43,15 @@ export function candidateRecord(options: {
       evaluationsUsed: options.evaluationsUsed,
     },
   };
+}
+
+/**
+ * A validated candidate's records: its `candidate` record and its validation pass with every
+ * execution (output, feedback, trace), for the report's instance explorer.
+ */
+export function candidateRecords(
+  options: Parameters<typeof candidateRecord>[0],
+): CheckpointRecord[] {
+  const record = candidateRecord(options);
+  return [record, validationPassRecord(options.index, record.step, options.evaluated)];
 }

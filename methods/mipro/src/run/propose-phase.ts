@@ -1,3 +1,4 @@
+import { proposalRecord } from '@forge/method';
 import { createRandom } from '@forge/program';
 import {
   applyProposalAnswer,
@@ -100,6 +101,33 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
           ...(accepted ? {} : { reason: proposal.noOps.at(-1)?.reason }),
         },
       },
+      ...(call.kind === 'propose' && call.module !== undefined
+        ? [
+            proposalRecord({
+              // Instruction proposals come before the trials: numbered in the order they were made.
+              step:
+                Object.values(run.state.proposal.instructions).flat().length +
+                run.state.proposal.noOps.length,
+              parent: 0,
+              module: call.module,
+              kind: 'instruction',
+              outcome: accepted ? 'accepted' : 'no-op',
+              ...(accepted
+                ? {}
+                : { noOpReason: proposal.noOps.at(-1)?.reason ?? 'unusable answer' }),
+              minibatch: [],
+              parentScores: [],
+              parentPrompt: seedPrompt(call.module),
+              ...(accepted
+                ? { proposedPrompt: proposal.instructions[call.module]?.at(-1) ?? '' }
+                : {}),
+              answers: [{ role: 'propose', text }],
+              details: [
+                `${call.name}: instruction candidate for ${call.module}${call.tip === undefined ? '' : `, tip "${call.tip}"`}; the search (TPE) pairs it with demo sets in the trials below`,
+              ],
+            }),
+          ]
+        : []),
     ]);
     if (!accepted) {
       run.note(

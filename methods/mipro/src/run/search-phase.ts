@@ -6,7 +6,7 @@ import { fullEvaluationTarget } from '../search/full-evaluation-target.js';
 import { candidateOf, comboKey, searchSpace, selectionOf } from '../search/search-space.js';
 import { presetTrials } from '../settings/mipro-presets.js';
 import { suggestTpe } from '../tpe/tpe-sampler.js';
-import { candidateRecord } from './candidate-record.js';
+import { candidateRecords } from './candidate-record.js';
 import { costModelOf } from './cost-model.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 import { instructionsOf } from './propose-phase.js';
@@ -126,7 +126,7 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
         ...(cost.minibatch || reused
           ? []
           : [
-              candidateRecord({
+              ...candidateRecords({
                 index: next.candidates.length - 1,
                 origin: 'trial',
                 trial,
@@ -300,7 +300,7 @@ async function fullEvaluation(run: MiproRun): Promise<void> {
       search: next,
     },
     [
-      candidateRecord({
+      ...candidateRecords({
         index: validated.index,
         origin: 'full-evaluation',
         trial: search.trial,

@@ -1,4 +1,4 @@
-import { candidateRecord } from './candidate-record.js';
+import { candidateRecords } from './candidate-record.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 
 /**
@@ -23,7 +23,7 @@ export async function runSeedPhase(run: MiproRun): Promise<void> {
       seedValidation: validation,
     },
     [
-      candidateRecord({
+      ...candidateRecords({
         index: 0,
         origin: 'seed',
         trial: null,

@@ -73,7 +73,10 @@ export function loadValidationInstances(
   }));
 }
 
-/** Every validation evaluation in full (none for runs recorded before schema 2). */
+/**
+ * Every validation evaluation in full: Forge's from `validation_evaluations` (none for runs
+ * recorded before schema 2), other methods' from their `validation-pass` records.
+ */
 export function loadEvaluations(database: RunDatabase): RunReportEvaluation[] {
   const rows = database
     .prepare(
@@ -87,14 +90,63 @@ export function loadEvaluations(database: RunDatabase): RunReportEvaluation[] {
     module_feedback: string | null;
     trace: string;
   }[];
-  return rows.map((row) => ({
-    candidate: row.candidate,
-    instanceId: row.instance_id,
-    output: parseJson(row.output, {}),
-    ...(row.feedback === null ? {} : { feedback: clipText(row.feedback) }),
-    ...(row.module_feedback === null
-      ? {}
-      : { moduleFeedback: parseJson<Record<string, string>>(row.module_feedback, {}) }),
-    trace: flattenTrace(parseJson<StoredTraceEntry[]>(row.trace, [])),
-  }));
+  return [
+    ...rows.map((row) => ({
+      candidate: row.candidate,
+      instanceId: row.instance_id,
+      output: parseJson(row.output, {}),
+      ...(row.feedback === null ? {} : { feedback: clipText(row.feedback) }),
+      ...(row.module_feedback === null
+        ? {}
+        : { moduleFeedback: parseJson<Record<string, string>>(row.module_feedback, {}) }),
+      trace: flattenTrace(parseJson<StoredTraceEntry[]>(row.trace, [])),
+    })),
+    ...loadValidationPasses(database),
+  ];
+}
+
+interface StoredExecution {
+  instanceId?: unknown;
+  output?: unknown;
+  feedback?: unknown;
+  moduleFeedback?: unknown;
+  trace?: unknown;
+}
+
+/**
+ * The validation passes a method other than Forge's variants saved as `validation-pass`
+ * checkpoint records (`@forge/method`'s `validationPassRecord`); a candidate validated twice
+ * keeps its first pass.
+ */
+function loadValidationPasses(database: RunDatabase): RunReportEvaluation[] {
+  const rows = database
+    .prepare("SELECT data FROM checkpoint_records WHERE kind = 'validation-pass' ORDER BY seq")
+    .all() as { data: string }[];
+  const seen = new Set<number>();
+  const evaluations: RunReportEvaluation[] = [];
+  for (const row of rows) {
+    const pass = parseJson<{ candidate?: unknown; evaluations?: unknown }>(row.data, {});
+    if (typeof pass.candidate !== 'number' || seen.has(pass.candidate)) continue;
+    seen.add(pass.candidate);
+    if (!Array.isArray(pass.evaluations)) continue;
+    for (const stored of pass.evaluations as StoredExecution[]) {
+      if (typeof stored?.instanceId !== 'string') continue;
+      evaluations.push({
+        candidate: pass.candidate,
+        instanceId: stored.instanceId,
+        output:
+          typeof stored.output === 'object' && stored.output !== null
+            ? (stored.output as Record<string, unknown>)
+            : {},
+        ...(typeof stored.feedback === 'string' ? { feedback: clipText(stored.feedback) } : {}),
+        ...(typeof stored.moduleFeedback === 'object' && stored.moduleFeedback !== null
+          ? { moduleFeedback: stored.moduleFeedback as Record<string, string> }
+          : {}),
+        trace: flattenTrace(
+          Array.isArray(stored.trace) ? (stored.trace as StoredTraceEntry[]) : [],
+        ),
+      });
+    }
+  }
+  return evaluations;
 }

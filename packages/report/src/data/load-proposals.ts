@@ -1,5 +1,6 @@
 import type { RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
+import { loadMethodProposals } from './load-method-proposals.js';
 import type { RunReportProposal, RunReportProposalOutcome } from './run-report-details.js';
 
 interface StepRow {
@@ -18,7 +19,8 @@ interface StepRow {
 
 /**
  * Every step that reached the reflector, with the parent's prompt and the proposed one. Steps
- * whose parent was perfect on the minibatch made no proposal and are left out.
+ * whose parent was perfect on the minibatch made no proposal and are left out. For a method
+ * other than Forge's variants, the proposals it recorded (`loadMethodProposals`).
  */
 export function loadProposals(database: RunDatabase): RunReportProposal[] {
   const prompts = new Map(
@@ -37,6 +39,8 @@ export function loadProposals(database: RunDatabase): RunReportProposal[] {
        WHERE s.outcome != 'perfect' ORDER BY s.step`,
     )
     .all() as StepRow[];
+  // Methods other than Forge's variants keep no steps table: their proposals are records.
+  if (rows.length === 0) return loadMethodProposals(database);
   return rows.map((row) => {
     const parentPrompt = prompts.get(row.parent)?.[row.module];
     // Runs recorded before reflections were kept still know the accepted prompts.

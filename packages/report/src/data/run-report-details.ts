@@ -78,6 +78,14 @@ export interface RunReportProposal {
   readonly proposedPrompt?: string;
   /** The reflector's whole answer (absent for runs recorded before reflections were kept). */
   readonly reflection?: string;
+  /** Further parents, for a proposal combining several (a GEPA merge). */
+  readonly otherParents?: readonly number[];
+  /** How a method other than Forge made it (`reflection`, `merge`, `curation`, `instruction`, …). */
+  readonly kind?: string;
+  /** The optimizer answers behind it by role, for methods other than Forge (reflector, curator, proposer…). */
+  readonly answers?: readonly { readonly role: string; readonly text: string }[];
+  /** Further facts, one line each (ACE's playbook operations, a MIPROv2 trial's choice and score). */
+  readonly details?: readonly string[];
 }
 
 /** The verifier's answer to one synthesis attempt, as `@forge/verify` parsed it. */

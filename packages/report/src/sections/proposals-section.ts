@@ -16,6 +16,16 @@ function sum(scores: readonly number[]): number {
   return scores.reduce((total, score) => total + score, 0);
 }
 
+const roleTitles: Readonly<Record<string, string>> = {
+  reflect: 'Reflector',
+  curate: 'Curator',
+  propose: 'Proposer',
+};
+
+function roleTitle(role: string): string {
+  return roleTitles[role] ?? `The ${role} role`;
+}
+
 function renderProposal(proposal: RunReportProposal): string {
   const parentSum = sum(proposal.parentScores);
   const verdict =
@@ -30,9 +40,15 @@ function renderProposal(proposal: RunReportProposal): string {
       : `parent ${formatScore(parentSum)} → proposal ${formatScore(sum(proposal.proposalScores))}`;
   const summary =
     `<summary><span class="proposal-step">Step ${proposal.step}</span>` +
-    `<span>parent #${proposal.parent}</span><span><code>${escapeHtml(proposal.module)}</code></span>` +
+    (proposal.kind === undefined
+      ? ''
+      : `<span class="proposal-kind">${escapeHtml(proposal.kind)}</span>`) +
+    `<span>parent #${[proposal.parent, ...(proposal.otherParents ?? [])].join(' + #')}</span><span><code>${escapeHtml(proposal.module)}</code></span>` +
     `<span class="tag tag-${escapeHtml(proposal.outcome)}">${escapeHtml(verdict)}</span>` +
-    `<span class="muted">minibatch ${escapeHtml(minibatch)}</span></summary>`;
+    (proposal.minibatch.length === 0
+      ? ''
+      : `<span class="muted">minibatch ${escapeHtml(minibatch)}</span>`) +
+    '</summary>';
   const scores =
     '<table class="data-table minibatch-table"><thead><tr><th>Minibatch</th><th class="number">Parent</th><th class="number">Proposal</th></tr></thead><tbody>' +
     proposal.minibatch
@@ -56,13 +72,23 @@ function renderProposal(proposal: RunReportProposal): string {
               rendered.markup
             );
           })();
+  const details =
+    proposal.details === undefined
+      ? ''
+      : `<ul class="proposal-details">${proposal.details.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>`;
   const reflection =
-    proposal.reflection === undefined
-      ? '<p class="muted">The reflector\'s answer was not recorded for this run.</p>'
-      : renderValueBlock("Reflector's answer", proposal.reflection);
+    proposal.answers !== undefined
+      ? proposal.answers
+          .map((answer) => renderValueBlock(`${roleTitle(answer.role)}'s answer`, answer.text))
+          .join('')
+      : proposal.reflection !== undefined
+        ? renderValueBlock("Reflector's answer", proposal.reflection)
+        : proposal.kind !== undefined
+          ? '<p class="muted">No optimizer answer: the method made this proposal without a model.</p>'
+          : '<p class="muted">The reflector\'s answer was not recorded for this run.</p>';
   return (
     `<details class="proposal" id="proposal-${proposal.step}" data-outcome="${escapeHtml(proposal.outcome)}" data-module="${escapeHtml(proposal.module)}" data-step="${proposal.step}">` +
-    `${summary}<div class="proposal-body">${scores}${diff}${reflection}</div></details>`
+    `${summary}<div class="proposal-body">${proposal.minibatch.length === 0 ? '' : scores}${details}${diff}${reflection}</div></details>`
   );
 }
 

@@ -1,0 +1,88 @@
+import type { RunDatabase } from '@forge/store';
+import { clipText, parseJson } from './clip-text.js';
+import type { RunReportProposal, RunReportProposalOutcome } from './run-report-details.js';
+
+interface ProposalData {
+  readonly step?: unknown;
+  readonly parent?: unknown;
+  readonly otherParents?: unknown;
+  readonly module?: unknown;
+  readonly kind?: unknown;
+  readonly outcome?: unknown;
+  readonly noOpReason?: unknown;
+  readonly minibatch?: unknown;
+  readonly parentScores?: unknown;
+  readonly proposalScores?: unknown;
+  readonly candidate?: unknown;
+  readonly parentPrompt?: unknown;
+  readonly proposedPrompt?: unknown;
+  readonly answers?: unknown;
+  readonly details?: unknown;
+}
+
+const outcomes: readonly string[] = ['accepted', 'rejected', 'no-op'];
+
+/**
+ * The proposals a method other than Forge's variants saved as `proposal` checkpoint records
+ * (`@forge/method`'s `proposalRecord`), in the order they were saved. Fields it cannot read are
+ * left out, so a method that records less still draws.
+ */
+export function loadMethodProposals(database: RunDatabase): RunReportProposal[] {
+  const rows = database
+    .prepare("SELECT step, data FROM checkpoint_records WHERE kind = 'proposal' ORDER BY seq")
+    .all() as { step: number | null; data: string }[];
+  return rows.map((row) => {
+    const data = parseJson<ProposalData>(row.data, {});
+    const outcome = (
+      typeof data.outcome === 'string' && outcomes.includes(data.outcome) ? data.outcome : 'no-op'
+    ) as RunReportProposalOutcome;
+    const proposalScores = numbers(data.proposalScores);
+    const otherParents = numbers(data.otherParents);
+    const answers = Array.isArray(data.answers)
+      ? data.answers.flatMap((answer: { role?: unknown; text?: unknown }) =>
+          typeof answer?.text === 'string'
+            ? [
+                {
+                  role: typeof answer.role === 'string' ? answer.role : '?',
+                  text: clipText(answer.text),
+                },
+              ]
+            : [],
+        )
+      : [];
+    const details = Array.isArray(data.details)
+      ? data.details.filter((line): line is string => typeof line === 'string')
+      : [];
+    return {
+      step: numberOf(data.step) ?? row.step ?? 0,
+      parent: numberOf(data.parent) ?? 0,
+      module: typeof data.module === 'string' ? data.module : '?',
+      outcome,
+      ...(typeof data.noOpReason === 'string' ? { noOpReason: data.noOpReason } : {}),
+      minibatch: Array.isArray(data.minibatch)
+        ? data.minibatch.filter((id): id is string => typeof id === 'string')
+        : [],
+      parentScores: numbers(data.parentScores) ?? [],
+      ...(proposalScores === undefined ? {} : { proposalScores }),
+      ...(numberOf(data.candidate) === undefined
+        ? {}
+        : { candidate: numberOf(data.candidate) as number }),
+      ...(typeof data.parentPrompt === 'string' ? { parentPrompt: data.parentPrompt } : {}),
+      ...(typeof data.proposedPrompt === 'string' ? { proposedPrompt: data.proposedPrompt } : {}),
+      ...(answers.length === 0 ? {} : { answers }),
+      ...(details.length === 0 ? {} : { details }),
+      ...(otherParents === undefined || otherParents.length === 0 ? {} : { otherParents }),
+      ...(typeof data.kind === 'string' ? { kind: data.kind } : {}),
+    };
+  });
+}
+
+function numbers(value: unknown): number[] | undefined {
+  return Array.isArray(value)
+    ? value.filter((item): item is number => typeof item === 'number' && Number.isFinite(item))
+    : undefined;
+}
+
+function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
