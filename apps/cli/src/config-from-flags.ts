@@ -48,13 +48,34 @@ export function providerFlags(
   return providers;
 }
 
+/**
+ * The config file to read: the one given, or `forge.config.*` found in `cwd`. A module found
+ * there (`.ts`, `.mjs`, `.js`) runs as code when read, so it is named on `notice` first.
+ */
+async function chosenConfigFile(
+  path: string | undefined,
+  cwd: string,
+  notice: ((line: string) => void) | undefined,
+): Promise<string | undefined> {
+  if (path !== undefined) return path;
+  const { findConfigFile } = await import('@forge/sdk');
+  const found = findConfigFile(cwd);
+  if (found !== undefined && /\.(ts|mts|mjs|js)$/.test(found)) {
+    notice?.(
+      `forge: running the config module ${found} found in the working directory (a config module is code; -c chooses another file)\n`,
+    );
+  }
+  return found;
+}
+
 /** The config file's values (unvalidated) for commands that only take defaults from it. */
 export async function configDefaults(
   path: string | undefined,
   cwd = process.cwd(),
+  notice?: (line: string) => void,
 ): Promise<Record<string, unknown>> {
-  const { findConfigFile, readConfigFile } = await import('@forge/sdk');
-  const file = path ?? findConfigFile(cwd);
+  const { readConfigFile } = await import('@forge/sdk');
+  const file = await chosenConfigFile(path, cwd, notice);
   if (file === undefined) return {};
   const raw = await readConfigFile(resolve(cwd, file));
   return typeof raw.value === 'object' && raw.value !== null
@@ -70,6 +91,7 @@ export async function configDefaults(
 export async function configFromFlags(
   flags: RunFlags,
   cwd = process.cwd(),
+  notice?: (line: string) => void,
 ): Promise<{
   config: Partial<ForgeConfigInput>;
   file: string;
@@ -85,8 +107,8 @@ export async function configFromFlags(
     minibatchSize: integerFlag('--minibatch-size', flags.minibatchSize, 1),
   };
   const prices = priceFlags(flags.price);
-  const { findConfigFile, readConfigFile } = await import('@forge/sdk');
-  const path = flags.config ?? findConfigFile(cwd);
+  const { readConfigFile } = await import('@forge/sdk');
+  const path = await chosenConfigFile(flags.config, cwd, notice);
   const raw =
     path === undefined ? { file: '<flags>', value: {} } : await readConfigFile(resolve(cwd, path));
   const base = (raw.value ?? {}) as Record<string, unknown>;

@@ -22,13 +22,20 @@ export function evalCommand(program: Command, terminal: Terminal): void {
       'take defaults (benchmark, models, providers) from a config file',
     )
     .option('--provider <name=module...>', 'register your own provider module')
+    .option(
+      '--trust-run-modules',
+      "import the program and provider modules the --run directory's config.json names without their being given again (they run as code: only for a run that is yours)",
+    )
     .option('--json', 'print the result as JSON')
     .action(async (flags: Record<string, string | boolean | string[] | undefined>) => {
       const text = (key: string) =>
         typeof flags[key] === 'string' ? (flags[key] as string) : undefined;
       const candidate = text('candidate') ?? 'best';
       // Without a run, a config file (given or found) supplies the benchmark and providers.
-      const defaults = flags['run'] === undefined ? await configDefaults(text('config')) : {};
+      const defaults =
+        flags['run'] === undefined
+          ? await configDefaults(text('config'), process.cwd(), (line) => terminal.err.write(line))
+          : {};
       const providers = {
         ...(defaults['providers'] as Record<string, string> | undefined),
         ...providerFlags(flags['provider'] as string[] | undefined),
@@ -45,6 +52,7 @@ export function evalCommand(program: Command, terminal: Terminal): void {
           ? {}
           : { predictions: text('predictions') as string }),
         ...(text('run') === undefined ? {} : { run: text('run') as string }),
+        ...(flags['trustRunModules'] === true ? { trustRunModules: true } : {}),
         candidate: candidate === 'best' || candidate === 'seed' ? candidate : Number(candidate),
         split: (text('split') ?? 'test') as 'train' | 'validation' | 'test',
         ...(text('taskModel') === undefined ? {} : { taskModel: text('taskModel') as string }),

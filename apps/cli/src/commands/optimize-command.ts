@@ -78,6 +78,10 @@ export function optimizeCommand(
       '--resume <run>',
       'continue a saved run (its config is reused; flags given here override it)',
     )
+    .option(
+      '--trust-run-modules',
+      "on --resume, import the program and provider modules the run's config.json names without their being given again (they run as code: only for a run that is yours)",
+    )
     .option('--dry-run', 'estimate calls, tokens and cost, and spend nothing')
     .option('--watch', 'serve the live report on 127.0.0.1 while the run goes')
     .option('--port <n>', "the live report's port (default: any free one)")
@@ -85,6 +89,7 @@ export function optimizeCommand(
       async (
         flags: RunFlags & {
           resume?: string;
+          trustRunModules?: boolean;
           dryRun?: boolean;
           json?: boolean;
           watch?: boolean;
@@ -93,7 +98,9 @@ export function optimizeCommand(
       ) => {
         const port = portFlag('--port', flags.port);
         const { estimateRun, optimize, parseForgeConfig } = await import('@forge/sdk');
-        const { config, file, lineOf } = await configFromFlags(flags);
+        const { config, file, lineOf } = await configFromFlags(flags, process.cwd(), (line) =>
+          terminal.err.write(line),
+        );
         const mode = outputMode(terminal, flags.json === true);
         if (flags.dryRun) {
           parseForgeConfig({ file, value: config, ...(lineOf === undefined ? {} : { lineOf }) });
@@ -124,6 +131,7 @@ export function optimizeCommand(
             stopSignal: interrupts.stopSignal,
             abortSignal: interrupts.abortSignal,
             ...(flags.resume === undefined ? {} : { resume: flags.resume }),
+            ...(flags.trustRunModules === true ? { trustRunModules: true } : {}),
           });
           renderer.finish();
           await watch?.close();

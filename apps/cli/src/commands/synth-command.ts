@@ -37,13 +37,20 @@ export function synthCommand(program: Command, terminal: Terminal): void {
       'take defaults (benchmark, models, providers) from a config file',
     )
     .option('--provider <name=module...>', 'register your own provider module')
+    .option(
+      '--trust-run-modules',
+      "import the program and provider modules the --run directory's config.json names without their being given again (they run as code: only for a run that is yours)",
+    )
     .option('--json', 'print one JSON line per attempt and a final summary')
     .action(async (flags: Record<string, string | boolean | string[] | undefined>) => {
       const mode = outputMode(terminal, flags['json'] === true);
       const text = (key: string) =>
         typeof flags[key] === 'string' ? (flags[key] as string) : undefined;
       // Without a run, a config file (given or found) supplies the benchmark, model and providers.
-      const defaults = flags['run'] === undefined ? await configDefaults(text('config')) : {};
+      const defaults =
+        flags['run'] === undefined
+          ? await configDefaults(text('config'), process.cwd(), (line) => terminal.err.write(line))
+          : {};
       const providers = {
         ...(defaults['providers'] as Record<string, string> | undefined),
         ...providerFlags(flags['provider'] as string[] | undefined),
@@ -60,6 +67,7 @@ export function synthCommand(program: Command, terminal: Terminal): void {
             ? {}
             : { model: defaults['optimizerModel'] as string }),
           ...(text('run') === undefined ? {} : { run: text('run') as string }),
+          ...(flags['trustRunModules'] === true ? { trustRunModules: true } : {}),
           ...(text('epoch') === undefined ? {} : { epoch: Number(text('epoch')) }),
           ...(text('failures') === undefined ? {} : { failures: text('failures') as string }),
           ...(text('benchmark') === undefined ? {} : { benchmark: text('benchmark') as string }),

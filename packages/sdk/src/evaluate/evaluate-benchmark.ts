@@ -11,6 +11,7 @@ import {
   type ProgramObjectFields,
 } from '../inputs/object-inputs.js';
 import { readRunConfigWithObjects } from '../inputs/read-run-config-with-objects.js';
+import { assertRunModulesTrusted } from '../inputs/run-modules.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
@@ -54,6 +55,11 @@ export interface EvaluateConfig<
   readonly taskModel?: ModelInput;
   /** Evaluations in flight. Default: the split's size, capped by the task model's limits. */
   readonly concurrency?: number;
+  /**
+   * Import the program and provider modules `run`'s config.json names without their being given
+   * again (they run as code: only for a run that is yours). Default false.
+   */
+  readonly trustRunModules?: boolean;
 }
 
 /** The config with its objects taken out (names in their place). */
@@ -110,6 +116,11 @@ export async function evaluate<
       ? { modelField: 'taskModel' }
       : {}),
   });
+  if (runConfig !== undefined && config.run !== undefined)
+    assertRunModulesTrusted(config.run, runConfig, config, {
+      trust: config.trustRunModules,
+      call: 'eval --run',
+    });
   const merged = withBenchmarkOverrides(runConfig, config);
   await registerConfigProviders(merged.providers);
   const { benchmark } = await loadConfiguredBenchmark(merged, objects.benchmark);

@@ -50,6 +50,12 @@ export interface OptimizeOptions {
    * override it (e.g. a larger budget).
    */
   readonly resume?: string;
+  /**
+   * On `resume`, import the program and provider modules the run's config.json names without
+   * their being given again in `config` (they run as code: only for a run that is yours).
+   * Default false.
+   */
+  readonly trustRunModules?: boolean;
   /** Where the config came from, for error messages. Default `<options>`. */
   readonly configFile?: string;
   /** The line of a config field in `configFile`, so errors can name it. */

@@ -6,6 +6,7 @@ import {
   detachObjectInputs,
   type ObjectInputs,
 } from '../inputs/object-inputs.js';
+import { assertRunModulesTrusted } from '../inputs/run-modules.js';
 import {
   type OptimizeConfig,
   type OptimizeOptions,
@@ -38,7 +39,7 @@ export interface LoadedRunConfig {
  */
 export function readOptimizeConfig(
   input: OptimizeConfig,
-  options: Pick<OptimizeOptions, 'resume' | 'configFile' | 'configLineOf'>,
+  options: Pick<OptimizeOptions, 'resume' | 'configFile' | 'configLineOf' | 'trustRunModules'>,
 ): LoadedRunConfig {
   const file = options.configFile ?? '<options>';
   const lineOf = options.configLineOf === undefined ? {} : { lineOf: options.configLineOf };
@@ -57,7 +58,14 @@ export function readOptimizeConfig(
     file: join(options.resume, 'config.json'),
     call: (fields) => `optimize({ ${fields} }, { resume })`,
   });
-  const merged = mergeConfig(saved.config, value as Partial<ForgeConfigInput>);
+  const given = value as Partial<ForgeConfigInput>;
+  assertRunModulesTrusted(
+    options.resume,
+    saved.config,
+    { program: given.program, benchmark: given.benchmark, providers: given.providers },
+    { trust: options.trustRunModules, call: '--resume' },
+  );
+  const merged = mergeConfig(saved.config, given);
   return {
     file,
     ...lineOf,

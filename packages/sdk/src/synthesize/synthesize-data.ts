@@ -24,6 +24,7 @@ import {
   type ProgramObjectFields,
 } from '../inputs/object-inputs.js';
 import { readRunConfigWithObjects } from '../inputs/read-run-config-with-objects.js';
+import { assertRunModulesTrusted } from '../inputs/run-modules.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import {
   loadConfiguredBenchmark,
@@ -45,6 +46,11 @@ export interface SynthesizeDataConfig<
 > extends Omit<ProgramObjectFields<Input, Gold, Output>, 'program'> {
   /** A run directory whose failure memory supplies the modes (its benchmark and models are the defaults). */
   readonly run?: string;
+  /**
+   * Import the program and provider modules `run`'s config.json names without their being given
+   * again (they run as code: only for a run that is yours). Default false.
+   */
+  readonly trustRunModules?: boolean;
   /** Which epoch of the run's memory; default the latest epoch with modes. */
   readonly epoch?: number;
   /** A failures JSONL file (see `failureLineSchema` in @forge/synth), clustered by the assigner first. */
@@ -131,6 +137,11 @@ export async function synthesizeData<
     call: 'synthesize',
     ...(config.model === undefined ? { modelField: 'optimizerModel' } : {}),
   });
+  if (runConfig !== undefined && config.run !== undefined)
+    assertRunModulesTrusted(config.run, runConfig, config, {
+      trust: config.trustRunModules,
+      call: 'synth --run',
+    });
   const benchmarkConfig = withBenchmarkOverrides(runConfig, config);
   await registerConfigProviders(benchmarkConfig.providers);
   const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig, objects.benchmark);
