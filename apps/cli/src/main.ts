@@ -13,6 +13,7 @@ import { workerCommand } from './commands/worker-command.js';
 import { exitCodeFor, exitCodes } from './exit-codes.js';
 import { redactingTerminal } from './output/redacting-terminal.js';
 import type { Terminal } from './output/terminal.js';
+import { terminalSafe } from './output/terminal-safe.js';
 
 /** The CLI's version, from its package.json. */
 const version = '0.1.0';
@@ -66,14 +67,17 @@ export async function main(argv: readonly string[], given: Terminal): Promise<nu
         : exitCodes.usage;
     }
     const code = await exitCodeFor(error);
-    const message = redactSecrets(error instanceof Error ? error.message : String(error));
+    // An error's text may carry a server's or a dataset's words: printed without control sequences.
+    const message = terminalSafe(
+      redactSecrets(error instanceof Error ? error.message : String(error)),
+    );
     terminal.err.write(`forge: ${message}\n`);
     if (code === exitCodes.internal) {
       terminal.err.write(
         'this looks like a bug in Forge; please report it with the command you ran\n',
       );
       if (terminal.environment['FORGE_DEBUG'] === '1' && error instanceof Error)
-        terminal.err.write(`${redactSecrets(error.stack ?? '')}\n`);
+        terminal.err.write(`${terminalSafe(redactSecrets(error.stack ?? ''))}\n`);
     }
     return code;
   }

@@ -70,7 +70,8 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     }
     database.pragma('busy_timeout = 5000');
   } catch (error) {
-    const clear = storeFailure(error, runDir, file);
+    // A reader writes nothing of the run: its failure never advises `--resume`.
+    const clear = storeFailure(error, runDir, file, readonly ? { resumable: false } : {});
     if (clear !== error) throw clear;
     throw new StoreError({
       reason: 'corrupt',
@@ -81,7 +82,12 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
   }
   try {
     if (options.check) checkIntegrity(database, runDir);
-    guardStore(runDir, () => migrate(database, file, readonly), file);
+    guardStore(
+      runDir,
+      () => migrate(database, file, readonly),
+      file,
+      readonly ? { resumable: false } : {},
+    );
   } catch (error) {
     if (database.open) database.close();
     throw error;

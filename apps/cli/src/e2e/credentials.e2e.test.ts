@@ -19,6 +19,10 @@ const secrets = {
   environment: 'ENVKEY-secret-0007',
   password: 'PASSWORD-secret-0008',
 };
+// Control sequences a hostile server puts in its error: a window title, an OSC 8 link, a screen
+// clear and a cursor move.
+const hostileText =
+  '\u001b]0;pwned\u0007\u001b]8;;https://evil.example\u001b\\click\u001b]8;;\u001b\\\u001b[2J\u001b[H';
 const root = mkdtempSync(join(tmpdir(), 'forge-credentials-e2e-'));
 let server: Server;
 let port = 0;
@@ -33,7 +37,7 @@ beforeAll(async () => {
       response.end(
         JSON.stringify({
           error: {
-            message: `refused ${request.url} with ${JSON.stringify(request.headers)} and ${secrets.environment}`,
+            message: `refused ${hostileText} ${request.url} with ${JSON.stringify(request.headers)} and ${secrets.environment}`,
             type: 'invalid_request_error',
           },
         }),
@@ -93,6 +97,9 @@ describe('credentials of every shape', () => {
     expect(run.code).toBe(3);
     expect(run.stderr).toContain('HTTP 400');
     expect(run.stderr).toContain('[REDACTED]');
+    // The server's words reach the terminal without their control sequences.
+    expect(run.stderr).toContain('refused click');
+    expect(run.stderr).not.toContain('\u001b');
     const report = await runCli(['report', 'run'], { cwd: root });
     expect(report.code).toBe(0);
     const check = await runCli(['runs', 'check', 'run'], { cwd: root });

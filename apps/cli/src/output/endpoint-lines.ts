@@ -1,5 +1,6 @@
 import type { EndpointPoolEvent } from '@forge/provider';
 import type { EndpointStatusEvent } from '@forge/sdk';
+import { terminalSafe } from './terminal-safe.js';
 
 /** The line a terminal shows when a pooled server goes down or comes back; none for a failed probe. */
 export function endpointEventLine(event: EndpointPoolEvent): string | undefined {
@@ -7,7 +8,7 @@ export function endpointEventLine(event: EndpointPoolEvent): string | undefined 
   switch (event.type) {
     case 'endpoint-down':
       return (
-        `endpoint ${event.endpoint} of ${model} is down (${event.reason}); ` +
+        `endpoint ${event.endpoint} of ${model} is down (${terminalSafe(event.reason)}); ` +
         (event.up === 0
           ? 'no server of the pool is up'
           : `calls go to the ${event.up} other${event.up === 1 ? '' : 's'}`) +

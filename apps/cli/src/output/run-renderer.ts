@@ -3,6 +3,7 @@ import { createLogUpdate } from 'log-update';
 import { endpointEventLine, endpointStatusLines } from './endpoint-lines.js';
 import { formatProgress } from './progress-line.js';
 import { colors, type OutputMode, percent, type Terminal } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** Renders a run's events and the notices around them. */
 export interface RunRenderer {
@@ -155,7 +156,7 @@ export function createRunRenderer(
         return;
       }
       case 'warning':
-        line(`${color.yellow('warning:')} ${event.message}`);
+        line(`${color.yellow('warning:')} ${terminalSafe(event.message)}`);
         return;
       case 'endpoint-down':
       case 'endpoint-up':
@@ -175,7 +176,7 @@ export function createRunRenderer(
       case 'method-note':
         // A method's own facts (a merge tried, a reflection without a usable answer), as the
         // contract defines them: "worth showing".
-        line(color.dim(`  ${event.message}`));
+        line(color.dim(`  ${terminalSafe(event.message)}`));
         return;
       case 'test-evaluated':
         line(
@@ -197,7 +198,9 @@ export function createRunRenderer(
         return;
       }
       case 'backup-failed':
-        line(`${color.yellow('backup failed')} (the previous one is kept): ${event.message}`);
+        line(
+          `${color.yellow('backup failed')} (the previous one is kept): ${terminalSafe(event.message)}`,
+        );
         return;
       case 'run-end':
         clear();

@@ -1,6 +1,7 @@
 import type { OptimizeResult } from '@forge/sdk';
 import { testSplitCommand } from './run-renderer.js';
 import { colors, type OutputMode, percent, type Terminal, table } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /** The run's cost: dollars, and `unpriced` for models without a price (their cost is unknown). */
 function costText(result: OptimizeResult): string {
@@ -63,7 +64,7 @@ export function printRunSummary(
     );
   }
   for (const warning of result.warnings) {
-    lines.push(`${color.yellow('warning:')} ${warning.message}`);
+    lines.push(`${color.yellow('warning:')} ${terminalSafe(warning.message)}`);
   }
   if (events.length > 0) {
     lines.push('', 'synthesis events (attempts → outcomes):');

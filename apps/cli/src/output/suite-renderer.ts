@@ -1,5 +1,6 @@
 import type { SuiteRunEvent } from '@forge/sdk';
 import { colors, type OutputMode, percent, type Terminal } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Renders a suite's events: one JSON object per line (`--json`); on a terminal a line per cell
@@ -103,7 +104,9 @@ export function createSuiteRenderer(terminal: Terminal, mode: OutputMode) {
         counts = { ...counts, done: event.done, left: event.left, spentUsd: event.spentUsd };
         const result = event.result;
         if (result.status === 'failed') {
-          line(`${color.red('✗')} ${result.id} failed: ${result.error ?? 'unknown error'}`);
+          line(
+            `${color.red('✗')} ${result.id} failed: ${terminalSafe(result.error ?? 'unknown error')}`,
+          );
           return;
         }
         if (result.status === 'pending') {

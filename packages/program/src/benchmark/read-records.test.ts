@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { DatasetError } from './dataset-error.js';
-import { readJsonArray, readJsonl } from './read-records.js';
+import { maxFieldLength, maxRecordDepth, readJsonArray, readJsonl } from './read-records.js';
 
 const schema = z.object({ question: z.string(), answer: z.number().int() });
 const directory = mkdtempSync(join(tmpdir(), 'forge-records-'));
@@ -55,5 +55,54 @@ describe('readJsonArray', () => {
     writeFileSync(file, '[{"question":"a","answer":1},{"question":"b"}]');
     const error = await failure(readJsonArray(file, schema));
     expect([error.line, error.field]).toEqual([2, 'answer']);
+  });
+});
+
+describe('hostile dataset files', () => {
+  it('refuses a line nested 20,000 deep, naming the line, before anything walks it', async () => {
+    const file = join(directory, 'deep.jsonl');
+    writeFileSync(
+      file,
+      `{"question":"a","answer":1}\n{"question":${'['.repeat(20_000)}${']'.repeat(20_000)},"answer":2}\n`,
+    );
+    const error = await failure(readJsonl(file, schema));
+    expect(error.line).toBe(2);
+    expect(error.message).toContain(`${file}, line 2`);
+    expect(error.message).toContain(`nested more than ${maxRecordDepth} levels`);
+  });
+
+  it('does not count brackets inside strings as nesting', async () => {
+    const file = join(directory, 'brackets.jsonl');
+    writeFileSync(file, `${JSON.stringify({ question: '['.repeat(500), answer: 1 })}\n`);
+    expect(await readJsonl(file, schema)).toHaveLength(1);
+  });
+
+  it('refuses a field longer than the documented size, naming line and field', async () => {
+    const file = join(directory, 'long.jsonl');
+    writeFileSync(
+      file,
+      `{"question":"a","answer":1}\n${JSON.stringify({ question: 'x'.repeat(maxFieldLength + 1), answer: 2 })}\n`,
+    );
+    const error = await failure(readJsonl(file, schema));
+    expect(error.line).toBe(2);
+    expect(error.message).toContain(`${file}, line 2`);
+    expect(error.message).toContain('question');
+    expect(error.message).toMatch(/more than the 8,388,608/);
+  });
+
+  it('refuses bytes that are not UTF-8, naming the line, instead of replacing them', async () => {
+    const file = join(directory, 'latin1.jsonl');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('{"question":"a","answer":1}\n{"question":"caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('","answer":2}\n'),
+      ]),
+    );
+    const error = await failure(readJsonl(file, schema));
+    expect(error.line).toBe(2);
+    expect(error.message).toContain(`${file}, line 2`);
+    expect(error.message).toContain('not valid UTF-8');
   });
 });

@@ -28,6 +28,26 @@ async function failure(promise: Promise<unknown>): Promise<ConfigError> {
 }
 
 describe('config files', () => {
+  it('refuses an alias bomb with exit-2 ConfigError naming the file and the line of the first alias', async () => {
+    const levels = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]'];
+    for (let level = 1; level < 9; level++) {
+      const previous = String.fromCharCode(96 + level);
+      const name = String.fromCharCode(97 + level);
+      levels.push(`${name}: &${name} [${Array(9).fill(`*${previous}`).join(',')}]`);
+    }
+    const file = write('bomb.yaml', `benchmark: sim\n${levels.join('\n')}\n`);
+    let caught: unknown;
+    try {
+      await readConfigFile(file);
+    } catch (error) {
+      caught = error;
+    }
+    expect(ConfigError.isInstance(caught)).toBe(true);
+    expect((caught as ConfigError).message).toContain(file);
+    expect((caught as ConfigError).message).toContain('line 3');
+    expect((caught as ConfigError).message).toContain('aliases expand too far');
+  });
+
   it('reads JSON and YAML and applies defaults', async () => {
     const json = write(
       'a.json',

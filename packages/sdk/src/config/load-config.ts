@@ -1,12 +1,15 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, resolve } from 'node:path';
-import { isMap, LineCounter, parseDocument } from 'yaml';
+import { isMap, LineCounter, parseDocument, visit } from 'yaml';
 import type { z } from 'zod';
 import { importUserModule, userModuleExtensions } from '../inputs/import-user-module.js';
 import { hasMethod, methodIds } from '../methods/method-registry.js';
 import { ConfigError } from './config-error.js';
 import { type ForgeConfig, forgeConfigSchema } from './forge-config-schema.js';
+
+/** How many times aliases may repeat an anchor's content in a YAML config (yaml's own default). */
+export const maxYamlAliasCount = 100;
 
 /** Config file names looked for, in order, when none is given. */
 export const configFileNames = [
@@ -91,9 +94,27 @@ export async function readConfigFile(path: string): Promise<RawConfig> {
       message: `invalid YAML: ${firstError.message.split('\n')[0]}`,
     });
   }
+  let value: unknown;
+  try {
+    value = document.toJS({ maxAliasCount: maxYamlAliasCount });
+  } catch (error) {
+    // yaml refuses a document whose aliases expand past the limit (an "alias bomb").
+    let line: number | undefined;
+    visit(document, {
+      Alias(_key, node) {
+        if (node.range) line = lineCounter.linePos(node.range[0]).line;
+        return visit.BREAK;
+      },
+    });
+    throw new ConfigError({
+      file,
+      line,
+      message: `invalid YAML: its aliases expand too far (more than ${maxYamlAliasCount} uses of one anchor's content; ${(error as Error).message})`,
+    });
+  }
   return {
     file,
-    value: document.toJS(),
+    value,
     lineOf: (path) => {
       for (let length = path.length; length >= 0; length--) {
         const node = document.getIn(path.slice(0, length) as unknown[], true) as

@@ -11,7 +11,9 @@ export function writeReport(runDir: string, out: string = join(runDir, 'report.h
   const database = openRunDatabase(runDir, { readonly: true });
   let html: string;
   try {
-    html = guardStore(runDir, () => renderRunReport(loadReportData(database, runDir)));
+    html = guardStore(runDir, () => renderRunReport(loadReportData(database, runDir)), runDir, {
+      resumable: false,
+    });
   } finally {
     database.close();
   }
