@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +21,11 @@ import {
   packPublicPackages,
   scratchEnvironment,
   workspaceRoot,
-  writeScratchProject,
 } from './pack-workspace.js';
 
 // A new user's first minutes, outside this repository: every public package packed as it would
-// be published, `npm install @forge/cli` into an empty project (third-party packages from the
-// registry), `npx forge demo`, and a plain Node project that require()s and imports every public
+// be published, installed into an empty project with the line `pnpm pack:all` prints
+// (third-party packages from the registry), `npx forge demo`, and a plain Node project that require()s and imports every public
 // package. The dist of every package exists here: this package's test task depends on ^build,
 // and every public package is one of its dependencies or devDependencies.
 const run = promisify(execFile);
@@ -34,10 +41,14 @@ beforeAll(async () => {
   mkdirSync(tarballs, { recursive: true });
   mkdirSync(app);
   packed = await packPublicPackages(tarballs);
-  // @forge/provider-ai-sdk is the one public package the CLI does not depend on.
-  writeScratchProject(app, ['@forge/cli', '@forge/provider-ai-sdk'], packed);
+  // The README's route: `pnpm pack:all` prints one `npm install <every tarball>` line, run here
+  // as printed in a project of its own — no `overrides`, nothing of Forge from the registry.
+  writeFileSync(
+    join(app, 'package.json'),
+    `${JSON.stringify({ name: 'forge-user-app', version: '0.0.0', private: true }, null, 2)}\n`,
+  );
   // better-sqlite3 compiles from source here (about a minute on two cores).
-  await npmInstall(app, 600_000);
+  await npmInstall(app, 600_000, packed);
 }, 660_000);
 
 /** Runs a command in the scratch project; never throws, returns the exit code and output. */
@@ -168,6 +179,10 @@ describe('@forge/cli installed with npm outside the workspace', () => {
       (name) => `@forge/${name}`,
     );
     expect(installed.sort()).toEqual(packed.map((pkg) => pkg.name).sort());
+    // npm recorded each as a dependency on its tarball, and nothing else was needed.
+    const manifest = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'));
+    expect(manifest.overrides).toBeUndefined();
+    for (const pkg of packed) expect(manifest.dependencies[pkg.name]).toMatch(/^file:.*\.tgz$/);
   });
 
   it('runs `npx forge demo` offline to its simulated summary', async () => {
@@ -267,7 +282,7 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     ]);
     expect(benchmark.code).toBe(2);
     expect(benchmark.stderr).toContain(
-      'forge: benchmark "aime" needs @forge/bench-aime: npm install @forge/bench-aime',
+      'forge: benchmark "aime" needs @forge/bench-aime: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
     const provider = await inApp('npx', [
       '--no',
@@ -284,7 +299,7 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     ]);
     expect(provider.code).toBe(2);
     expect(provider.stderr).toContain(
-      'forge: provider "openai" needs @forge/provider-openai: npm install @forge/provider-openai',
+      'forge: provider "openai" needs @forge/provider-openai: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
   }, 300_000);
 });
@@ -305,15 +320,15 @@ describe('@forge/sdk without its optional packages', () => {
       required: true,
       optimized: { seedScore: 0, bestScore: 1 },
       benchmark:
-        'InvalidArgumentError: benchmark "aime" needs @forge/bench-aime: npm install @forge/bench-aime',
+        'InvalidArgumentError: benchmark "aime" needs @forge/bench-aime: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
       method:
-        'InvalidArgumentError: method "gepa" needs @forge/method-gepa: npm install @forge/method-gepa',
+        'InvalidArgumentError: method "gepa" needs @forge/method-gepa: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
       provider:
-        'InvalidArgumentError: provider "anthropic" needs @forge/provider-anthropic: npm install @forge/provider-anthropic',
-      sim: 'InvalidArgumentError: provider "sim" needs @forge/sim: npm install @forge/sim',
+        'InvalidArgumentError: provider "anthropic" needs @forge/provider-anthropic: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
+      sim: 'InvalidArgumentError: provider "sim" needs @forge/sim: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
       program:
         'InvalidArgumentError: TypeScript program module program.ts needs tsx: npm install tsx',
-      wiki: 'InvalidArgumentError: the wiki corpus needs @forge/retrieval: npm install @forge/retrieval',
+      wiki: 'InvalidArgumentError: the wiki corpus needs @forge/retrieval: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     });
   }, 300_000);
 });

@@ -100,6 +100,36 @@ async function packOne(pkg: PublicPackage, destination: string): Promise<PackedP
 }
 
 /**
+ * The packed packages `names` need: themselves and, transitively, the Forge packages they depend
+ * on (`dependencies`; optional peers such as benchmarks are left out), sorted by name.
+ */
+export function withForgeDependencies(
+  names: readonly string[],
+  packed: readonly PackedPackage[],
+): PackedPackage[] {
+  const byName = new Map(packed.map((pkg) => [pkg.name, pkg]));
+  const needed = new Set<string>();
+  const visit = (name: string) => {
+    const pkg = byName.get(name);
+    if (pkg === undefined || needed.has(name)) return;
+    needed.add(name);
+    const dependencies = (pkg.packedManifest['dependencies'] ?? {}) as Record<string, string>;
+    for (const dependency of Object.keys(dependencies)) visit(dependency);
+  };
+  for (const name of names) visit(name);
+  return packed.filter((pkg) => needed.has(pkg.name));
+}
+
+/**
+ * The one `npm install` command for a set of tarballs: every Forge package a project needs is
+ * named on the line, so npm takes each from its tarball (none of them is on the registry under
+ * this name: the `@forge` scope there belongs to another publisher) and needs no `overrides`.
+ */
+export function npmInstallArguments(tarballs: readonly PackedPackage[]): string[] {
+  return ['install', ...tarballs.map((pkg) => pkg.tarball)];
+}
+
+/**
  * Writes the package.json of a scratch project that depends on the `direct` packages' tarballs;
  * every other Forge package resolves to its tarball through npm `overrides` (they are not on the
  * registry), third-party packages come from the registry.
@@ -148,14 +178,26 @@ export function scratchEnvironment(): NodeJS.ProcessEnv {
   return environment;
 }
 
-/** `npm install` in a scratch project, preferring npm's cache; returns its wall time. */
-export async function npmInstall(directory: string, timeoutMs: number): Promise<number> {
+/**
+ * `npm install` in a scratch project, preferring npm's cache; returns its wall time. With
+ * `tarballs`, installs them as `npmInstallArguments` gives (the documented line).
+ */
+export async function npmInstall(
+  directory: string,
+  timeoutMs: number,
+  tarballs?: readonly PackedPackage[],
+): Promise<number> {
   const started = performance.now();
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'], {
-    cwd: directory,
-    env: scratchEnvironment(),
-    timeout: timeoutMs,
-    maxBuffer: 64 * 1024 * 1024,
-  });
+  const install = tarballs === undefined ? ['install'] : npmInstallArguments(tarballs);
+  await run(
+    'npm',
+    [...install, '--no-audit', '--no-fund', '--prefer-offline', '--loglevel=error'],
+    {
+      cwd: directory,
+      env: scratchEnvironment(),
+      timeout: timeoutMs,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
   return performance.now() - started;
 }

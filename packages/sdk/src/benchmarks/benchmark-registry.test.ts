@@ -44,7 +44,7 @@ describe('built-in benchmarks', () => {
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as InvalidArgumentError).argument).toBe('benchmark');
     expect((error as Error).message).toBe(
-      'benchmark "aime" needs @forge/bench-aime: npm install @forge/bench-aime',
+      'benchmark "aime" needs @forge/bench-aime: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
   });
 });

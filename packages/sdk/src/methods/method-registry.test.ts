@@ -22,7 +22,7 @@ describe('peer methods', () => {
     const error = await loadMethod('ace-missing').catch((caught: unknown) => caught);
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe(
-      'method "ace" needs @forge/method-ace: npm install @forge/method-ace',
+      'method "ace" needs @forge/method-ace: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
   });
 });

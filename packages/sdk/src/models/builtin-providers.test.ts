@@ -26,7 +26,7 @@ describe('the built-in providers', () => {
     }
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as Error).message).toBe(
-      'provider "openai" needs @forge/provider-openai: npm install @forge/provider-openai',
+      'provider "openai" needs @forge/provider-openai: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
     // The other providers still load.
     expect(registry.languageModel('sim:task').provider).toBe('sim');

@@ -35,7 +35,7 @@ describe('importOptional', () => {
     }).catch((caught: unknown) => caught);
     expect(InvalidArgumentError.isInstance(error)).toBe(true);
     expect((error as InvalidArgumentError).message).toBe(
-      'benchmark "aime" needs @forge/bench-aime: npm install @forge/bench-aime',
+      'benchmark "aime" needs @forge/bench-aime: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
     expect((error as InvalidArgumentError).argument).toBe('benchmark');
     expect((error as InvalidArgumentError).cause).toMatchObject({ code: 'ERR_MODULE_NOT_FOUND' });
@@ -66,7 +66,9 @@ describe('requireOptional', () => {
       requireOptional(openai, () => {
         throw cjsNotFound('@forge/provider-openai');
       }),
-    ).toThrow('provider "openai" needs @forge/provider-openai: npm install @forge/provider-openai');
+    ).toThrow(
+      'provider "openai" needs @forge/provider-openai: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
+    );
     expect(requireOptional(openai, () => 'factory')).toBe('factory');
   });
 });

@@ -34,9 +34,19 @@ export function isMissingPackage(error: unknown, packageName: string): boolean {
 export function missingPackageError(need: OptionalPackage, cause: unknown): InvalidArgumentError {
   return new InvalidArgumentError({
     argument: need.argument,
-    message: `${need.purpose} needs ${need.packageName}: npm install ${need.packageName}`,
+    message: `${need.purpose} needs ${need.packageName}: ${howToInstall(need.packageName)}`,
     cause,
   });
+}
+
+/**
+ * How to install a package. Forge's own come from the tarballs of a checkout, never by name
+ * from the npm registry: the `@forge` scope there belongs to another publisher.
+ */
+export function howToInstall(packageName: string): string {
+  return packageName.startsWith('@forge/')
+    ? 'install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)'
+    : `npm install ${packageName}`;
 }
 
 /**
