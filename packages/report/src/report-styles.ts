@@ -200,6 +200,7 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .suite-cells td, .suite-cells th { white-space: nowrap; }
 .suite-cells td:first-child { white-space: normal; overflow-wrap: anywhere; min-width: 14ch; }
 .exceeded { color: #a4281f; }
+.cell-note { display: block; white-space: normal; max-width: 40ch; color: #8a4b08; font-size: 0.85em; }
 @media (max-width: 860px) { .explorer { grid-template-columns: minmax(0, 1fr); } .instance-detail { position: static; } }
 @media print {
   :root { background: #ffffff; font-size: 12px; }

@@ -8,8 +8,8 @@ const percent = (value: number | null) => (value === null ? null : value * 100);
 
 /**
  * The per-benchmark details: one row per cell — validation and test of the seed and the
- * selected candidate, evaluations used against the B.4 ceiling (flagged when exceeded), and the
- * optimizer-side and total cost.
+ * selected candidate, evaluations used against the B.4 ceiling (flagged when exceeded), the
+ * optimizer-side and total cost, the tokens billed, and any cell's note.
  */
 export function detailsTable(options: {
   readonly cells: readonly SuiteCellResult[];
@@ -23,6 +23,8 @@ export function detailsTable(options: {
   ];
   if (exceeded > 0) notes.push(`${exceeded} cell(s) spent more evaluations than their ceiling.`);
   notes.push(...ceilingNotes(cells, options.labels));
+  for (const note of new Set(cells.flatMap((cell) => cell.notes ?? []))) notes.push(note);
+  const noted = cells.some((cell) => (cell.notes ?? []).length > 0);
   return {
     id: `details-${pathSegment(options.benchmark)}`,
     title: `Details — ${benchmarkLabel(options.labels, options.benchmark)}`,
@@ -43,6 +45,9 @@ export function detailsTable(options: {
       { header: 'Within ceiling', format: 'text' },
       { header: 'Optimizer USD', format: 'usd' },
       { header: 'Total USD', format: 'usd' },
+      { header: 'Input tokens', format: 'count' },
+      { header: 'Output tokens', format: 'count' },
+      ...(noted ? [{ header: 'Note', format: 'text' as const }] : []),
     ],
     rows: cells.map((cell) => ({
       values: [
@@ -65,6 +70,9 @@ export function detailsTable(options: {
             : 'yes',
         cell.optimizerCostUsd,
         cell.costUsd,
+        cell.tokens?.input ?? null,
+        cell.tokens?.output ?? null,
+        ...(noted ? [(cell.notes ?? []).join(' ')] : []),
       ],
     })),
   };

@@ -82,6 +82,10 @@ export function mainTable(options: {
     notes.push(
       `${missing} cell(s) not done: an entry over fewer seeds says so (partial); an entry with none shows –.`,
     );
+  const pairNotes = cells
+    .filter((cell) => cell.taskModel === taskModel && cell.optimizerModel === optimizerModel)
+    .flatMap((cell) => cell.notes ?? []);
+  for (const note of new Set(pairNotes)) notes.push(note);
   if (exceeded)
     notes.push(
       '† a method exceeded its B.4 evaluation ceiling on this benchmark (see the details table).',

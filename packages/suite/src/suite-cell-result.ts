@@ -83,6 +83,10 @@ export interface SuiteCellResult {
   readonly synthesis?: SuiteSynthesisAccounting;
   /** Best validation against evaluations spent. */
   readonly curve: readonly SuiteCurvePoint[];
+  /** Tokens billed over every role of the run (cache hits excluded), from its database. */
+  readonly tokens?: { readonly input: number; readonly output: number };
+  /** What a reader must know about the cell, one sentence each (e.g. it ran prompt search only). */
+  readonly notes?: readonly string[];
 }
 
 /** The result of a cell that has not run (or not finished). */

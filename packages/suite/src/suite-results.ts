@@ -63,6 +63,10 @@ const cellResultSchema = z.strictObject({
       bestValidation: z.number().min(0).max(1),
     }),
   ),
+  tokens: z
+    .strictObject({ input: z.number().int().min(0), output: z.number().int().min(0) })
+    .optional(),
+  notes: z.array(z.string()).optional(),
 });
 const resultsSchema = z.strictObject({
   formatVersion: z.literal(suiteResultsFormatVersion),

@@ -52,7 +52,7 @@ export function formatTableValue(value: TableValue, format: TableColumnFormat): 
     case 'delta':
       return `${value > 0 ? '+' : value < 0 ? '-' : '±'}${Math.abs(value).toFixed(2)}`;
     case 'count':
-      return String(Math.round(value));
+      return Math.round(value).toLocaleString('en-US');
     case 'usd':
       return `$${value.toFixed(2)}`;
     case 'text':

@@ -272,8 +272,8 @@ describe('suiteTables', () => {
         .split('\n')
         .slice(0, 2),
     ).toEqual([
-      'Method,Task model,Optimizer model,Seed,Training data,Status,Seed val,Best val,Seed test,Best test,Evaluations,Ceiling,Within ceiling,Optimizer USD,Total USD,Models',
-      'forge,sim:task,sim:optimizer,0,original,done,20.00,50.00,10.00,75.00,100,,,0.0000,0.0000,simulated',
+      'Method,Task model,Optimizer model,Seed,Training data,Status,Seed val,Best val,Seed test,Best test,Evaluations,Ceiling,Within ceiling,Optimizer USD,Total USD,Input tokens,Output tokens,Models',
+      'forge,sim:task,sim:optimizer,0,original,done,20.00,50.00,10.00,75.00,100,,,0.0000,0.0000,,,simulated',
     ]);
     for (const table of tables) {
       expect(

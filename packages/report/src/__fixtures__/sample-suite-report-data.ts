@@ -52,6 +52,10 @@ export function sampleSuiteReportData(
       costUsd: 0.5,
       optimizerCostUsd: 0.2,
       simulated: true,
+      tokens: { input: 12_000 + index, output: 3_000 },
+      ...(cell.method === 'forge' && cell.benchmark === 'appworld'
+        ? { notes: ['forge on appworld ran prompt search only: no task-authoring backend.'] }
+        : {}),
       ...(reference
         ? {
             synthesis: {

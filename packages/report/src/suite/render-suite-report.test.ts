@@ -49,6 +49,8 @@ describe('renderSuiteReport', () => {
     expect(html).toContain('data-table="details-beta"');
     expect(html).toContain('banner-simulated');
     expect(html).toContain('390 / 400');
+    // Tokens per cell.
+    expect(html).toContain('<td class="number">12,000 / 3,000</td>');
   });
 
   it('escapes every string and depends only on its data', () => {

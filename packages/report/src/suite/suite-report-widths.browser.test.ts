@@ -77,6 +77,15 @@ describe('the suite report at every width from 1024 px', () => {
           expect(main?.fits).toBe(true);
         }
         expect(await page.locator('h3', { hasText: 'Test performance' }).count()).toBe(1);
+        // AppWorld's Forge cells say they ran prompt search only, in the cells table and the tables' notes.
+        expect(await page.locator('.cell-note', { hasText: 'prompt search only' }).count()).toBe(3);
+        expect(
+          await page
+            .locator('[data-table="main-sim-task-sim-optimizer"] .section-note', {
+              hasText: 'prompt search only',
+            })
+            .count(),
+        ).toBe(1);
         // The viewport at the tables, then at the cells table (a full page is tens of charts).
         const artifacts = artifactsDirectory('suite-report-widths');
         await page.screenshot({ path: join(artifacts, `suite-report-${width}-tables.png`) });

@@ -55,11 +55,12 @@ export function renderSuiteCellsSection(data: SuiteReportData): string {
         `<td>${escapeHtml(methodLabel(data.labels, cell.method))}${cell.arm === 'augmented' ? ' (augmented)' : ''}</td>`,
         `<td>${escapeHtml(cell.taskModel)}</td>`,
         `<td class="number">${cell.seed}</td>`,
-        `<td><span class="status status-${cell.status === 'done' ? 'completed' : cell.status === 'failed' ? 'failed' : 'stopped'}">${escapeHtml(cell.status)}</span>${cell.error === undefined ? '' : ` <span class="muted">${escapeHtml(cell.error)}</span>`}</td>`,
+        `<td><span class="status status-${cell.status === 'done' ? 'completed' : cell.status === 'failed' ? 'failed' : 'stopped'}">${escapeHtml(cell.status)}</span>${cell.error === undefined ? '' : ` <span class="muted">${escapeHtml(cell.error)}</span>`}${(cell.notes ?? []).map((note) => ` <span class="cell-note">${escapeHtml(note)}</span>`).join('')}</td>`,
         `<td class="number">${percent(cell.bestValidation)}</td>`,
         `<td class="number">${percent(cell.bestTest)}</td>`,
         `<td class="number">${evaluations}${cell.exceededCeiling ? ' <strong class="exceeded">exceeded</strong>' : ''}</td>`,
         `<td class="number">${cell.costUsd === null ? '—' : formatUsd(cell.costUsd)}</td>`,
+        `<td class="number">${cell.tokens === undefined ? '—' : `${formatCount(cell.tokens.input)} / ${formatCount(cell.tokens.output)}`}</td>`,
         '</tr>',
       ].join('');
     })
@@ -68,7 +69,7 @@ export function renderSuiteCellsSection(data: SuiteReportData): string {
     '<div class="matrix-scroll"><table class="data-table suite-cells"><thead><tr>',
     '<th scope="col">Cell</th><th scope="col">Benchmark</th><th scope="col">Method</th><th scope="col">Task model</th>',
     '<th scope="col" class="number">Seed</th><th scope="col">Status</th><th scope="col" class="number">Best val (%)</th>',
-    '<th scope="col" class="number">Best test (%)</th><th scope="col" class="number">Evaluations / ceiling</th><th scope="col" class="number">Cost</th>',
+    '<th scope="col" class="number">Best test (%)</th><th scope="col" class="number">Evaluations / ceiling</th><th scope="col" class="number">Cost</th><th scope="col" class="number">Tokens in / out</th>',
     `</tr></thead><tbody>${rows}</tbody></table></div>`,
   ].join('');
 }

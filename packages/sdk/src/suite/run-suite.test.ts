@@ -100,6 +100,11 @@ describe('runSuite on the simulated world', () => {
     );
     expect(main).toMatch(/\| Date normalisation \(simulated\) \| \d+\.\d\d ± \d+\.\d\d \|/);
     expect(results.summary?.filter((entry) => entry.n === 2)).toHaveLength(5);
+    // Tokens billed per cell, from each run's database; the details table shows them.
+    for (const cell of results.cells) expect(cell.tokens?.input, cell.id).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'tables', 'details-sim.csv'), 'utf8').split('\n')[0]).toContain(
+      'Total USD,Input tokens,Output tokens,Models',
+    );
     expect(ablation.split('\n')).toHaveLength(7);
     expect(readFileSync(join(dir, 'tables', 'details-sim.csv'), 'utf8').split('\n')).toHaveLength(
       12,

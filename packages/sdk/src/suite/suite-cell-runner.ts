@@ -76,14 +76,20 @@ export function createSuiteCellRunner(options: {
     mkdirSync(dirname(runDir), { recursive: true });
     const cellConfig =
       options.objects === undefined ? runConfig : attachObjectInputs(runConfig, options.objects);
+    let title = cell.benchmark;
     const result = await optimize(cellConfig, {
       ...(resumable ? { resume: runDir } : {}),
       ...(options.environment === undefined ? {} : { environment: options.environment }),
       ...(context.stopSignal === undefined ? {} : { stopSignal: context.stopSignal }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
-      onEvent: (event) => options.onCellEvent?.(cell, event),
+      onEvent: (event) => {
+        if (event.type === 'run-prepared') title = event.title;
+        options.onCellEvent?.(cell, event);
+      },
     });
-    return cellResultOf(cell, result, context.runDir, runConfig.budget?.maxEvaluations ?? null);
+    return cellResultOf(cell, result, context.runDir, runConfig.budget?.maxEvaluations ?? null, {
+      notes: cellNotes(cell, title),
+    });
   };
 }
 
@@ -133,8 +139,16 @@ export function cellResultOf(
   result: OptimizeResult,
   runDir: string,
   maxEvaluations: number | null,
+  extra: { readonly notes?: readonly string[] } = {},
 ): SuiteCellResult {
   const usage = result.usage;
+  const tokens = Object.values(usage).reduce(
+    (total, role) => ({
+      input: total.input + role.inputTokens,
+      output: total.output + role.outputTokens,
+    }),
+    { input: 0, output: 0 },
+  );
   const summary = result.result.summary;
   const attempts = summary?.['synthesisAttempts'];
   return {
@@ -177,7 +191,25 @@ export function cellResultOf(
       evaluationsUsed: point.evaluationsUsed,
       bestValidation: point.bestValidation,
     })),
+    tokens,
+    ...(extra.notes === undefined || extra.notes.length === 0 ? {} : { notes: extra.notes }),
   };
+}
+
+/** The Forge variants that synthesize training data. */
+const synthesizingMethods = new Set(['forge', 'failure-memory', 'random-synthesis']);
+
+/**
+ * What a reader of the suite must know about a cell: a synthesizing method on a benchmark that
+ * cannot synthesize (AppWorld without a task-authoring backend says so in its title) ran prompt
+ * search only.
+ */
+export function cellNotes(cell: SuiteCell, benchmarkTitle: string): string[] {
+  if (!synthesizingMethods.has(cell.method) || !/prompt search only/i.test(benchmarkTitle))
+    return [];
+  return [
+    `${cell.method} on ${cell.benchmark} ran prompt search only: the benchmark has no task-authoring backend, so no synthesis event ran (${benchmarkTitle}).`,
+  ];
 }
 
 function numberOr(value: unknown): number {
