@@ -9,6 +9,7 @@ import { readConfigFile } from '../config/load-config.js';
 import { registerMethod } from '../methods/method-registry.js';
 import { estimateSuite } from './estimate-suite.js';
 import { mergeSuites } from './merge-suites.js';
+import { reportSuite } from './report-suite.js';
 import { runSuite } from './run-suite.js';
 import type { SuiteConfigInput } from './suite-config-schema.js';
 import type { SuiteRunEvent } from './suite-run-events.js';
@@ -196,6 +197,20 @@ describe('runSuite on the simulated world', () => {
     expect(main).toMatch(
       /\| Date normalisation \(simulated\) \| – \| \d+\.\d\d \(1 of 2 seeds, partial\) \| – \| – \| \d+\.\d\d \(1 of 2 seeds, partial\) \|/,
     );
+  }, 60_000);
+
+  it('regenerates the tables and the report from results.json alone (forge suite report)', async () => {
+    const { dir } = await fullSuite();
+    const tablesFile = join(dir, 'tables.md');
+    const before = readFileSync(tablesFile, 'utf8');
+    rmSync(join(dir, 'report.html'));
+    writeFileSync(tablesFile, 'stale');
+    const regenerated = reportSuite(dir);
+    expect(readFileSync(tablesFile, 'utf8')).toBe(before);
+    expect(existsSync(join(dir, 'report.html'))).toBe(true);
+    expect(regenerated.files).toContain('report.html');
+    expect(regenerated.results).toEqual(resultsOf(dir));
+    expect(() => reportSuite(join(root, 'no-suite-here'))).toThrow(/holds no suite/);
   }, 60_000);
 
   it('merges two shards into exactly the unsharded results', async () => {
