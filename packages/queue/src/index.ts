@@ -14,7 +14,12 @@ export {
   queueProgress,
   settledResults,
 } from './queue-progress.js';
-export { parseQueueUrl, type QueueUrl } from './queue-url.js';
+export {
+  parseQueueUrl,
+  type QueueTlsFiles,
+  type QueueUrl,
+  type QueueUrlOptions,
+} from './queue-url.js';
 export { connectRedis } from './redis-connection.js';
 export { unsafeCellIdReason } from './safe-cell-id.js';
 export { type SuiteDirAllowList, suiteDirAllowList } from './suite-dir-allow-list.js';

@@ -40,7 +40,12 @@ export type {
   Message,
   Usage,
 } from '@forge/provider';
-export type { QueuedCellState, QueueWorkerInfo, SuiteQueueStatus } from '@forge/queue';
+export type {
+  QueuedCellState,
+  QueueTlsFiles,
+  QueueWorkerInfo,
+  SuiteQueueStatus,
+} from '@forge/queue';
 export type {
   RunReportCandidate,
   RunReportCurvePoint,
@@ -199,6 +204,7 @@ export {
 export { grpoRewardDescription } from './suite/grpo-reward-description.js';
 export { parseSuiteConfig, suiteSchemaFileName } from './suite/load-suite-config.js';
 export { type MergeSuitesResult, mergeSuites } from './suite/merge-suites.js';
+export type { QueueConnectionOptions } from './suite/queue/queue-connection.js';
 export type {
   QueuedSuiteEvent,
   SuiteQueueDetachedEvent,

@@ -7,6 +7,7 @@ import { handleInterrupts } from '../interrupts.js';
 import { estimateLines } from '../output/estimate-lines.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
+import { queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
 
 interface SuiteFlags {
@@ -21,6 +22,9 @@ interface SuiteFlags {
   queue?: string;
   queueName?: string;
   wait?: boolean;
+  redisTlsCa?: string;
+  redisTlsCert?: string;
+  redisTlsKey?: string;
 }
 
 /** `forge suite` and `forge suite merge`. */
@@ -58,6 +62,9 @@ export function suiteCommand(
     )
     .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
     .option('--no-wait', 'with --queue: return once the cells are enqueued')
+    .option(...queueTlsOptions.ca)
+    .option(...queueTlsOptions.cert)
+    .option(...queueTlsOptions.key)
     .action(async (flags: SuiteFlags) => {
       // Imported here, so `forge --help` never loads the sdk.
       const { estimateSuite, formatTableValue, readConfigFile, runQueuedSuite, runSuite } =
@@ -127,6 +134,7 @@ export function suiteCommand(
               ...selection,
               ...where,
               ...queued,
+              queueTls: queueTlsOf(flags),
             }),
           {
             queue,

@@ -5,6 +5,7 @@ import { exitCodeForSignal, exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createQueuedSuiteRenderer } from '../output/queued-suite-renderer.js';
 import { type OutputMode, outputMode, type Terminal, table } from '../output/terminal.js';
+import { type QueueTlsFlags, queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 
 /** What `forge suite --queue` was given, besides the suite's own flags. */
 export interface QueuedSuiteFlags {
@@ -83,6 +84,14 @@ export function printQueueStatus(
   terminal.out.write(`${lines.join('\n')}\n`);
 }
 
+/** The flags of `forge suite status` (some of which commander may give to `forge suite`). */
+type StatusFlags = QueueTlsFlags & {
+  queue?: string;
+  queueName?: string;
+  dir?: string;
+  json?: boolean;
+};
+
 /** `forge suite status --queue … --dir …`, registered under `forge suite`. */
 export function suiteStatusCommand(suite: Command, terminal: Terminal): void {
   suite
@@ -94,15 +103,13 @@ export function suiteStatusCommand(suite: Command, terminal: Terminal): void {
     .option('--queue-name <name>', 'the BullMQ queue (default forge-suite)')
     .option('--dir <dir>', 'the suite directory')
     .option('--json', 'print the status as one JSON line')
-    .action(async (flags: { queue?: string; queueName?: string; dir?: string; json?: boolean }) => {
+    .option(...queueTlsOptions.ca)
+    .option(...queueTlsOptions.cert)
+    .option(...queueTlsOptions.key)
+    .action(async (flags: StatusFlags) => {
       const { queuedSuiteStatus } = await import('@forge/sdk');
       // `forge suite` has these flags too, and commander may give them to it.
-      const parent = suite.opts<{
-        queue?: string;
-        queueName?: string;
-        dir?: string;
-        json?: boolean;
-      }>();
+      const parent = suite.opts<StatusFlags>();
       const queue = flags.queue ?? parent.queue;
       const dir = flags.dir ?? parent.dir;
       if (queue === undefined || dir === undefined) {
@@ -118,6 +125,7 @@ export function suiteStatusCommand(suite: Command, terminal: Terminal): void {
       const status = await queuedSuiteStatus({
         dir,
         queue,
+        queueTls: { ...queueTlsOf(parent), ...queueTlsOf(flags) },
         ...(queueName === undefined ? {} : { queueName }),
       });
       printQueueStatus(

@@ -6,8 +6,9 @@ import { integerFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
 import { createWorkerRenderer } from '../output/worker-renderer.js';
+import { type QueueTlsFlags, queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 
-interface WorkerFlags {
+interface WorkerFlags extends QueueTlsFlags {
   queue?: string;
   suiteDir: string[];
   queueName?: string;
@@ -42,6 +43,9 @@ export function workerCommand(
       '--lock-seconds <n>',
       'a cell’s lock: a dead worker’s cell is re-queued after about this long (default 30)',
     )
+    .option(...queueTlsOptions.ca)
+    .option(...queueTlsOptions.cert)
+    .option(...queueTlsOptions.key)
     .option('--json', 'print one JSON event per line')
     .action(async (flags: WorkerFlags) => {
       if (flags.queue === undefined) {
@@ -62,6 +66,7 @@ export function workerCommand(
       try {
         await runSuiteWorker({
           queue: flags.queue,
+          queueTls: queueTlsOf(flags),
           suiteDirs,
           ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
           ...(concurrency === undefined ? {} : { concurrency }),

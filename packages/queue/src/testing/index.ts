@@ -1,2 +1,3 @@
 export { type PlantedJob, plantCellJob } from './planted-job.js';
 export { redisServerPath, startRedisServer, type TestRedisServer } from './redis-server.js';
+export { makeTestCertificates, type TestCertificates } from './test-certificates.js';

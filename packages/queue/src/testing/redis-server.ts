@@ -4,10 +4,12 @@ import { createServer } from 'node:net';
 
 /** A `redis-server` started for a test, on a loopback port, keeping nothing on disk. */
 export interface TestRedisServer {
-  /** `redis://127.0.0.1:<port>`. */
+  /** `redis://127.0.0.1:<port>` (with the password, when one is required). */
   readonly url: string;
   /** The port. */
   readonly port: number;
+  /** `rediss://127.0.0.1:<port>` when started with TLS files. */
+  readonly tlsUrl?: string;
   /** Stops it and waits until it has exited. */
   stop(): Promise<void>;
 }
@@ -20,18 +22,31 @@ export const redisServerPath = process.env['FORGE_REDIS_SERVER'] ?? '/usr/bin/re
  * it accepts connections. A missing server is an error naming how to install it: the queue's
  * tests never skip.
  */
-export async function startRedisServer(): Promise<TestRedisServer> {
+export async function startRedisServer(
+  options: {
+    /** Require this password of the default user (`requirepass`). */
+    readonly password?: string;
+    /** Also listen with TLS on another loopback port, with these PEM files. */
+    readonly tls?: { readonly cert: string; readonly key: string; readonly ca: string };
+  } = {},
+): Promise<TestRedisServer> {
   if (!existsSync(redisServerPath)) {
     throw new Error(
       `${redisServerPath} is missing: the queue's tests need Debian's redis-server (bash scripts/setup.sh, or apt-get install redis-server)`,
     );
   }
   const port = await freePort();
-  const child = spawn(
-    redisServerPath,
-    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
-  );
+  const tlsPort = options.tls === undefined ? undefined : await freePort();
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+  if (options.password !== undefined) args.push('--requirepass', options.password);
+  if (options.tls !== undefined) {
+    args.push(
+      ...['--tls-port', String(tlsPort), '--tls-cert-file', options.tls.cert],
+      ...['--tls-key-file', options.tls.key, '--tls-ca-cert-file', options.tls.ca],
+      ...['--tls-auth-clients', 'optional'],
+    );
+  }
+  const child = spawn(redisServerPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     let output = '';
     const onData = (chunk: Buffer) => {
@@ -44,9 +59,11 @@ export async function startRedisServer(): Promise<TestRedisServer> {
     );
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const auth = options.password === undefined ? '' : `:${encodeURIComponent(options.password)}@`;
   return {
-    url: `redis://127.0.0.1:${port}`,
+    url: `redis://${auth}127.0.0.1:${port}`,
     port,
+    ...(tlsPort === undefined ? {} : { tlsUrl: `rediss://127.0.0.1:${tlsPort}` }),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -2,21 +2,22 @@ import { resolve } from 'node:path';
 import type { SuiteQueueStatus } from '@forge/queue';
 import { loadSavedSuite } from '../suite-directory.js';
 import { loadQueue } from './load-queue.js';
+import { type QueueConnectionOptions, queueConnection } from './queue-connection.js';
 
 /**
  * Where a queued suite stands: its cells queued, running (with their workers), done, failed,
  * waiting for a dependency or blocked by a failed one, and the workers connected to the queue.
  */
-export async function queuedSuiteStatus(options: {
-  /** The suite directory (where `forge suite --queue` was started). */
-  readonly dir: string;
-  /** The queue's Redis: `redis://host:port[/db]`. */
-  readonly queue: string;
-  /** The BullMQ queue's name. Default `forge-suite`. */
-  readonly queueName?: string;
-}): Promise<SuiteQueueStatus> {
-  const { SuiteQueue, parseQueueUrl, suiteKeyOf } = await loadQueue();
-  const queueUrl = parseQueueUrl(options.queue);
+export async function queuedSuiteStatus(
+  options: QueueConnectionOptions & {
+    /** The suite directory (where `forge suite --queue` was started). */
+    readonly dir: string;
+    /** The BullMQ queue's name. Default `forge-suite`. */
+    readonly queueName?: string;
+  },
+): Promise<SuiteQueueStatus> {
+  const { SuiteQueue, suiteKeyOf } = await loadQueue();
+  const queueUrl = await queueConnection(options);
   const dir = resolve(options.dir);
   const saved = loadSavedSuite(dir);
   const queue = await SuiteQueue.open({

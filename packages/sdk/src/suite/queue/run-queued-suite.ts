@@ -8,12 +8,13 @@ import type { RunSuiteOptions, RunSuiteResult } from '../run-suite-options.js';
 import type { SuiteInput } from '../suite-config-schema.js';
 import { writeSuiteFiles } from '../write-suite-files.js';
 import { loadQueue } from './load-queue.js';
+import { type QueueConnectionOptions, queueConnection } from './queue-connection.js';
 import type { QueuedSuiteEvent } from './queued-suite-events.js';
 
 /** Options of `runQueuedSuite`. */
-export interface RunQueuedSuiteOptions extends Omit<RunSuiteOptions, 'onEvent' | 'abortSignal'> {
-  /** The queue's Redis: `redis://host:port[/db]`. */
-  readonly queue: string;
+export interface RunQueuedSuiteOptions
+  extends Omit<RunSuiteOptions, 'onEvent' | 'abortSignal'>,
+    QueueConnectionOptions {
   /** The BullMQ queue's name. Default `forge-suite`. */
   readonly queueName?: string;
   /** Wait until every cell is done, then write the results (default), or return once enqueued. */
@@ -45,9 +46,8 @@ export async function runQueuedSuite(
 ): Promise<RunQueuedSuiteResult> {
   refuseObjects(config, options.configFile ?? '<options>');
   // Loaded here, so nothing else in the sdk loads BullMQ.
-  const { SuiteQueue, parseQueueUrl, queueProgress, settledResults, suiteKeyOf } =
-    await loadQueue();
-  const queueUrl = parseQueueUrl(options.queue);
+  const { SuiteQueue, queueProgress, settledResults, suiteKeyOf } = await loadQueue();
+  const queueUrl = await queueConnection(options);
   const emit = (event: QueuedSuiteEvent) => options.onEvent?.(event);
   // Connected first: an unreachable Redis is refused before the suite directory is touched.
   const queue = await SuiteQueue.open({

@@ -7,12 +7,11 @@ import { prepareSuite } from '../prepare-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
 import { loadSavedSuite, type SavedSuite, suiteFileName } from '../suite-directory.js';
 import { loadQueue } from './load-queue.js';
+import { type QueueConnectionOptions, queueConnection } from './queue-connection.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
 
 /** Options of `runSuiteWorker`. */
-export interface RunSuiteWorkerOptions {
-  /** The queue's Redis: `redis://[user:password@]host:port[/db]` or `rediss://…` (TLS). */
-  readonly queue: string;
+export interface RunSuiteWorkerOptions extends QueueConnectionOptions {
   /**
    * The suite directories this worker may run: each one and the suites below it. A job whose
    * suite lies elsewhere is refused, and so is one whose record disagrees with the directory's
@@ -27,7 +26,7 @@ export interface RunSuiteWorkerOptions {
   readonly name?: string;
   /** A cell's lock, in seconds: a dead worker's cell is re-queued after about this long. Default 30. */
   readonly lockSeconds?: number;
-  /** Environment to read API keys and endpoints from. Default `process.env`. */
+  /** Environment to read API keys, endpoints and the queue's password and TLS files from. Default `process.env`. */
   readonly environment?: Record<string, string | undefined>;
   /** Graceful stop: take no more cells; running cells stop after their current step, save, and go back to the queue. */
   readonly stopSignal?: AbortSignal;
@@ -46,8 +45,8 @@ export interface RunSuiteWorkerOptions {
  */
 export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<void> {
   // Loaded here, so nothing else in the sdk loads BullMQ.
-  const { parseQueueUrl, startCellWorker } = await loadQueue();
-  const queue = parseQueueUrl(options.queue);
+  const { startCellWorker } = await loadQueue();
+  const queue = await queueConnection(options);
   const emit = (event: SuiteWorkerEvent) => options.onEvent?.(event);
   const prepared = new Map<string, ReturnType<typeof prepareSuite>>();
   const prepare = (dir: string, saved: SavedSuite) => {
