@@ -1,11 +1,15 @@
-import { createLimiter, evaluateMany, type MethodContext } from '@forge/method';
-import { extractInstruction } from './extract-instruction.js';
+import { createLimiter, evaluateMany, type MethodContext, optimizerAnswer } from '@forge/method';
+import { readModelAnswer } from '@forge/program';
+import { type ExtractedInstruction, extractInstruction } from './extract-instruction.js';
 import type { GepaEnvironment } from './gepa-environment.js';
 import type { GepaSettings } from './gepa-settings.js';
 import { bestCandidateIndex } from './gepa-state.js';
 import { extractInstructionAsReference } from './reference-extract-instruction.js';
 import { defaultReflectionTemplate, renderReflectionRequest } from './reflection-prompt.js';
 import { renderReflectiveDataset } from './reflective-dataset.js';
+
+/** The reflection answer's contract, in the words a warning shows. */
+const reflectionContract = 'the new instruction inside one ``` fenced block';
 
 /**
  * The effects a GEPA iteration uses, over a method context: program evaluations under the
@@ -59,7 +63,27 @@ export function createGepaEnvironment(
         metadata: { role: 'reflect' },
         ...abort,
       });
-      return { extracted: extract(result.text), result };
+      // Paper profile: a cut-off or empty answer is never adopted, and a leading reasoning
+      // block is set aside; the reference profile keeps the reference's extraction as it is.
+      const answer =
+        settings.profile === 'reference'
+          ? undefined
+          : readModelAnswer(result.text, result.finishReason);
+      const extracted: ExtractedInstruction =
+        answer === undefined
+          ? extract(result.text)
+          : answer.ok
+            ? extract(answer.text)
+            : { ok: false, reason: answer.reason };
+      context.onEvent(
+        optimizerAnswer({
+          role: 'reflect',
+          reason: extracted.ok ? undefined : extracted.reason,
+          contract: reflectionContract,
+          text: result.text,
+        }),
+      );
+      return { extracted, result };
     },
     isAborted: () => context.abortSignal?.aborted === true,
     note: (kind, message, iteration, data) =>

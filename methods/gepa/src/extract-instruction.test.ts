@@ -50,3 +50,12 @@ describe('extractInstruction', () => {
     });
   });
 });
+
+describe('extractInstruction through an outer fence', () => {
+  it('takes the inner block when the whole answer is fenced once more', () => {
+    expect(extractInstruction('````markdown\n```\nNew instruction.\n```\n````')).toEqual({
+      ok: true,
+      instruction: 'New instruction.',
+    });
+  });
+});

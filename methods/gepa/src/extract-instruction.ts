@@ -1,7 +1,13 @@
+import { unwrapOuterFence } from '@forge/program';
+
 /** What a reflection answer yielded. */
 export type ExtractedInstruction =
   | { readonly ok: true; readonly instruction: string }
-  | { readonly ok: false; readonly reason: 'no-fenced-block' | 'empty-instruction' };
+  | {
+      readonly ok: false;
+      /** `empty` and `truncated` come from the answer's first check (`readModelAnswer`). */
+      readonly reason: 'no-fenced-block' | 'empty-instruction' | 'empty' | 'truncated';
+    };
 
 /**
  * Reads the new instruction out of a reflection answer the reference's way: the text between
@@ -31,7 +37,9 @@ export function extractInstruction(answer: string): ExtractedInstruction {
   } else {
     content = withoutLanguageTag(answer.slice(first.index + first[0].length, last.index));
   }
-  const instruction = content.trim();
+  // A fence around the whole answer (```` ```` ```` around the ``` block): take the inner block.
+  const inner = unwrapOuterFence(content.trim());
+  const instruction = (inner !== content.trim() ? inner : content).trim();
   return instruction === ''
     ? { ok: false, reason: 'empty-instruction' }
     : { ok: true, instruction };

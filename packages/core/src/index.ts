@@ -102,4 +102,5 @@ export {
   contractWarningThreshold,
   type OptimizerRole,
   optimizerContracts,
+  roleContractWarning,
 } from './warnings/contract-warnings.js';

@@ -43,6 +43,11 @@ export {
 export { MethodSettingsError } from './method-settings-error.js';
 export { type MethodUsage, optimizerUsage, type RoleUsage } from './method-usage.js';
 export {
+  answerExcerpt,
+  type OptimizerAnswerEvent,
+  optimizerAnswer,
+} from './optimizer-answer-event.js';
+export {
   abortListenersPerCall,
   raiseAbortListenerLimit,
 } from './raise-abort-listener-limit.js';

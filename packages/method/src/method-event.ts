@@ -1,3 +1,5 @@
+import type { OptimizerAnswerEvent } from './optimizer-answer-event.js';
+
 /**
  * The progress events every method emits, so one renderer (terminal, `--json`, live report)
  * follows any method. Forge's core emits richer events with the same names and these fields;
@@ -85,6 +87,7 @@ export interface MethodNoteEvent {
 
 /** Everything a method may emit. */
 export type MethodEvent =
+  | OptimizerAnswerEvent
   | MethodRunStartEvent
   | MethodEvaluationEndEvent
   | MethodCandidateValidatedEvent

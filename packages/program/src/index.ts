@@ -113,3 +113,16 @@ export {
   parseJsonObject,
   type XmlBlockResult,
 } from './text/extract-xml-block.js';
+export {
+  type AnswerMisbehaviour,
+  answerMisbehaviours,
+  type MisbehavedAnswer,
+  misbehave,
+} from './text/misbehave.js';
+export {
+  type ModelAnswer,
+  readModelAnswer,
+  stripReasoning,
+  type UnusableAnswerReason,
+  unwrapOuterFence,
+} from './text/model-answer.js';

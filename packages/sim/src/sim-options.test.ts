@@ -20,6 +20,7 @@ describe('resolveSimOptions', () => {
         proposer: 0.03,
       },
       flawRate: 0.1,
+      misbehaveRate: 0,
       synthesis: { attempts: 12, epochs: 3, patience: 8 },
     });
   });

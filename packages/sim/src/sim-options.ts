@@ -43,6 +43,16 @@ export interface SimOptions {
    * the simulated ACE curator restates a bullet that already exists. Default 0.1.
    */
   readonly flawRate?: number;
+  /**
+   * Rate, in [0, 1], at which the simulated optimizer misbehaves as real models do on an answer
+   * it would otherwise give well-formed: a reasoning block first (`<think>…</think>`), chatter
+   * before and after, a Markdown fence around everything, the answer cut off at the token limit
+   * (finish reason `length`), or no answer at all — one of the five, drawn from the request's
+   * hash, so a seed gives the same misbehaviour every time. The first three leave the answer
+   * usable to a tolerant parser; the last two make it unusable (`truncated`, `empty`). Answers
+   * that call tools (the generator's and verifier's tool steps) are left alone. Default 0.
+   */
+  readonly misbehaveRate?: number;
   /** Overrides of the synthesis schedule (K, E, P). Default (12, 3, 8). */
   readonly synthesis?: Partial<SynthesisSchedule>;
 }
@@ -61,6 +71,8 @@ export interface ResolvedSimOptions {
   readonly malformedRate: Readonly<Record<SimRole, number>>;
   /** Rate of flawed generated examples. */
   readonly flawRate: number;
+  /** Rate of misbehaving optimizer answers (see `SimOptions.misbehaveRate`). */
+  readonly misbehaveRate: number;
   /** Synthesis schedule (K, E, P). */
   readonly synthesis: SynthesisSchedule;
 }
@@ -122,6 +134,7 @@ const optionsSchema = z
       ])
       .optional(),
     flawRate: rate.optional(),
+    misbehaveRate: rate.optional(),
     synthesis: z
       .object({
         attempts: z.number().int().min(1).optional(),
@@ -194,6 +207,7 @@ export function resolveSimOptions(options: SimOptions = {}): ResolvedSimOptions 
     latency,
     malformedRate,
     flawRate: value.flawRate ?? 0.1,
+    misbehaveRate: value.misbehaveRate ?? 0,
     synthesis: { ...defaultSimSynthesis, ...value.synthesis },
   };
 }

@@ -43,6 +43,12 @@ export {
   type RunWriterOptions,
 } from './open-run-for-writing.js';
 export {
+  type RecordedAnswer,
+  type RoleAnswers,
+  readRunAnswers,
+  SqliteAnswerRecorder,
+} from './run-answers.js';
+export {
   emptyRunRoleUsage,
   type RunRoleUsage,
   type RunUsage,

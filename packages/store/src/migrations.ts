@@ -216,4 +216,16 @@ export const migrations: readonly string[] = [
   );
   CREATE INDEX call_retries_by_kind ON call_retries (error_kind);
   `,
+  // 5: every optimizer answer of every method, used or unusable and why.
+  `
+  CREATE TABLE optimizer_answers (
+    seq INTEGER PRIMARY KEY,
+    role TEXT NOT NULL,
+    usable INTEGER NOT NULL,
+    reason TEXT,
+    step INTEGER,
+    excerpt TEXT,
+    contract TEXT
+  );
+  `,
 ];

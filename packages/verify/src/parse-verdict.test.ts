@@ -84,6 +84,10 @@ describe('parseVerdict', () => {
     ],
   ])('fails on %s', (_label, text, reason) => {
     const verdict = parseVerdict(text);
-    expect(verdict).toEqual({ ok: false, reason: expect.stringContaining(reason) });
+    expect(verdict).toEqual({
+      ok: false,
+      code: expect.any(String),
+      reason: expect.stringContaining(reason),
+    });
   });
 });

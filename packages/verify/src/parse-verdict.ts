@@ -1,4 +1,4 @@
-import { extractXmlBlock } from '@forge/program';
+import { extractXmlBlock, readModelAnswer, type UnusableAnswerReason } from '@forge/program';
 
 /** A verifier answer, parsed. */
 export type Verdict =
@@ -19,15 +19,26 @@ export type Verdict =
       readonly ok: false;
       /** What was wrong, e.g. `<validity> must be true or false, got "yes"`. */
       readonly reason: string;
+      /** The kind of problem, for accounting. */
+      readonly code: UnusableAnswerReason;
     };
 
 /**
  * Parses a verifier answer (Figure 8 contract). Each of `<validity_reason>`, `<validity>`,
  * `<faithfulness_reason>` and `<faithfulness>` must occur exactly once and be closed; the two
  * verdicts must read exactly `true` or `false` after trimming (lowercase, nothing else); the two
- * reasons must not be empty. Anything else fails, naming the first problem found.
+ * reasons must not be empty. Anything else fails, naming the first problem found. A leading
+ * reasoning block, chatter and a fence around everything are tolerated; an answer whose finish
+ * reason is `length` fails as `truncated`, never used half.
  */
-export function parseVerdict(text: string): Verdict {
+export function parseVerdict(answerText: string, finishReason?: string): Verdict {
+  const answer = readModelAnswer(answerText, finishReason);
+  if (!answer.ok) {
+    return answer.reason === 'truncated'
+      ? { ok: false, code: 'truncated', reason: 'the answer was cut off at the output-token limit' }
+      : { ok: false, code: 'empty', reason: 'the answer is empty' };
+  }
+  const text = answer.text;
   const validityReason = readTag(text, 'validity_reason');
   if (!validityReason.ok) return validityReason;
   const validity = readBoolean(text, 'validity');
@@ -45,7 +56,7 @@ export function parseVerdict(text: string): Verdict {
   };
 }
 
-type Read<T> = { ok: true; value: T } | { ok: false; reason: string };
+type Read<T> = { ok: true; value: T } | { ok: false; reason: string; code: UnusableAnswerReason };
 
 function readTag(text: string, tag: string): Read<string> {
   const block = extractXmlBlock(text, tag);
@@ -56,7 +67,15 @@ function readTag(text: string, tag: string): Read<string> {
     multiple: 'occurs more than once',
     empty: 'is empty',
   }[block.reason];
-  return { ok: false, reason: `<${tag}> ${problem}` };
+  const code = (
+    {
+      missing: 'no-block',
+      unclosed: 'unclosed-block',
+      multiple: 'multiple-blocks',
+      empty: 'empty-block',
+    } as const
+  )[block.reason];
+  return { ok: false, code, reason: `<${tag}> ${problem}` };
 }
 
 function readBoolean(text: string, tag: string): Read<boolean> {
@@ -65,5 +84,9 @@ function readBoolean(text: string, tag: string): Read<boolean> {
   if (content.value === 'true') return { ok: true, value: true };
   if (content.value === 'false') return { ok: true, value: false };
   const shown = content.value.length > 40 ? `${content.value.slice(0, 40)}…` : content.value;
-  return { ok: false, reason: `<${tag}> must be true or false, got ${JSON.stringify(shown)}` };
+  return {
+    ok: false,
+    code: 'invalid-answer',
+    reason: `<${tag}> must be true or false, got ${JSON.stringify(shown)}`,
+  };
 }

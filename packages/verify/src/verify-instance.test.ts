@@ -81,7 +81,11 @@ describe('verifyInstance', () => {
   it('reports a contract breach as a failed verdict, not an error', async () => {
     const model = new MockLanguageModel({ responses: ['Accept: yes.'] });
     const result = await verifyInstance({ model, signature, instance, context });
-    expect(result.verdict).toEqual({ ok: false, reason: '<validity_reason> is missing' });
+    expect(result.verdict).toEqual({
+      ok: false,
+      code: 'no-block',
+      reason: '<validity_reason> is missing',
+    });
   });
 
   it('says when the agent ran out of steps', async () => {
@@ -99,7 +103,8 @@ describe('verifyInstance', () => {
     expect(result.finishReason).toBe('step-limit');
     expect(result.verdict).toEqual({
       ok: false,
-      reason: 'step limit reached (2 steps); <validity_reason> is missing',
+      code: 'empty',
+      reason: 'step limit reached (2 steps); the answer is empty',
     });
   });
 

@@ -68,10 +68,11 @@ export async function verifyInstance(
     metadata: { role: 'verify' },
     abortSignal: options.abortSignal,
   });
-  let verdict = parseVerdict(result.text);
+  let verdict = parseVerdict(result.text, result.finishReason);
   if (!verdict.ok && result.finishReason === 'step-limit') {
     verdict = {
       ok: false,
+      code: verdict.code,
       reason: `step limit reached (${result.steps} steps); ${verdict.reason}`,
     };
   }

@@ -21,6 +21,19 @@ function roleCostText(result: OptimizeResult): string | undefined {
   return `by role: ${parts.join(', ')}`;
 }
 
+/** Each optimizer role's answers and how many of them could not be used, and why. */
+function answersText(result: OptimizeResult): string | undefined {
+  const entries = Object.entries(result.answers);
+  if (entries.length === 0) return undefined;
+  const parts = entries.map(([role, { total, unusable, reasons }]) => {
+    const why = Object.entries(reasons)
+      .map(([reason, count]) => `${reason} ${count}`)
+      .join(', ');
+    return `${role} ${total} (${unusable} unusable${why === '' ? '' : `: ${why}`})`;
+  });
+  return `optimizer answers: ${parts.join('; ')}`;
+}
+
 function money(usd: number): string {
   return usd.toFixed(usd > 0 && usd < 0.01 ? 4 : 2);
 }
@@ -58,6 +71,8 @@ export function printRunSummary(
   ];
   const roles = roleCostText(result);
   if (roles !== undefined) lines.push(roles);
+  const answers = answersText(result);
+  if (answers !== undefined) lines.push(answers);
   if (result.testBestScore === undefined && result.reason === 'stop requested') {
     lines.push(
       `test split not evaluated (stopped early); evaluate it with: ${testSplitCommand(result.runDir)}`,

@@ -49,10 +49,12 @@ describe('parseCuration', () => {
       parseCuration('## rules\n[rule-00001] helpful=0 harmful=0 :: Everything, rewritten.'),
     ).toEqual({
       ok: false,
+      code: 'invalid-json',
       reason: 'no JSON object in the answer',
     });
     expect(parseCuration('{"reasoning": "r", "playbook": "## rules\\n- all new"}')).toEqual({
       ok: false,
+      code: 'invalid-answer',
       reason: 'operations: the answer has no operations list',
     });
     expect(parseCuration('{"operations": "ADD a bullet"}')).toMatchObject({

@@ -1,5 +1,7 @@
+import { readModelAnswer, type UnusableAnswerReason } from '@forge/program';
 import { z } from 'zod';
 import type { ParsedOperation } from '../playbook/curator-operation.js';
+import { answerProblem } from './answer-problem.js';
 import { extractJsonObject } from './extract-json-object.js';
 
 /** A parsed curator answer, or why it could not be read. */
@@ -11,7 +13,12 @@ export type CurationParse =
       /** Its operations, in order; unreadable ones are `INVALID` entries, kept for counting. */
       readonly operations: readonly ParsedOperation[];
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** The kind of problem: `truncated`, `empty`, `invalid-json` or `invalid-answer`. */
+      readonly code: UnusableAnswerReason;
+    };
 
 const answerSchema = z.object({
   reasoning: z.string().optional(),
@@ -35,14 +42,17 @@ const deleteSchema = z.object({ bullet_id: z.string().min(1) });
  * playbook only through delta operations. Each operation is read on its own; one that is not
  * ADD, UPDATE, MERGE or DELETE in the documented shape becomes an INVALID entry.
  */
-export function parseCuration(answer: string): CurationParse {
-  const found = extractJsonObject(answer);
-  if (!found.ok) return found;
+export function parseCuration(answer: string, finishReason?: string): CurationParse {
+  const read = readModelAnswer(answer, finishReason);
+  if (!read.ok) return { ok: false, code: read.reason, reason: answerProblem(read.reason) };
+  const found = extractJsonObject(read.text);
+  if (!found.ok) return { ...found, code: 'invalid-json' };
   const parsed = answerSchema.safeParse(found.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     return {
       ok: false,
+      code: 'invalid-answer',
       reason:
         issue?.path[0] === 'operations'
           ? `operations: ${issue.code === 'invalid_type' && found.value['operations'] === undefined ? 'the answer has no operations list' : issue.message}`

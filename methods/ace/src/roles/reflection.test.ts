@@ -38,6 +38,7 @@ describe('parseReflection', () => {
   it('is malformed without JSON, with a mistyped field, or without any diagnosis', () => {
     expect(parseReflection('The answer was wrong.')).toEqual({
       ok: false,
+      code: 'invalid-json',
       reason: 'no JSON object in the answer',
     });
     expect(parseReflection('{"key_insight": ["a", "b"]}')).toMatchObject({
@@ -46,6 +47,7 @@ describe('parseReflection', () => {
     });
     expect(parseReflection('{"reasoning": "only this", "bullet_tags": []}')).toEqual({
       ok: false,
+      code: 'invalid-answer',
       reason: 'the reflection has none of its diagnosis fields',
     });
   });

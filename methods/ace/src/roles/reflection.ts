@@ -1,5 +1,7 @@
+import { readModelAnswer, type UnusableAnswerReason } from '@forge/program';
 import { z } from 'zod';
 import type { BulletTag } from '../playbook/apply-bullet-tags.js';
+import { answerProblem } from './answer-problem.js';
 import { extractJsonObject } from './extract-json-object.js';
 
 /** The reflector's answer (the reference's reflection JSON). */
@@ -26,7 +28,12 @@ export type ReflectionParse =
       /** Tag entries dropped because they were not `{ "id", "tag" }` with a known tag. */
       readonly invalidTags: number;
     }
-  | { readonly ok: false; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly reason: string;
+      /** The kind of problem: `truncated`, `empty`, `invalid-json` or `invalid-answer`. */
+      readonly code: UnusableAnswerReason;
+    };
 
 const text = z.string().optional();
 const schema = z.object({
@@ -48,13 +55,19 @@ const tags = new Set(['helpful', 'harmful', 'neutral']);
  * and `bullet_tags`. A field of the wrong type, or an object with none of the diagnosis fields,
  * is malformed; a bad tag entry is dropped and counted, the rest of the reflection kept.
  */
-export function parseReflection(answer: string): ReflectionParse {
-  const found = extractJsonObject(answer);
-  if (!found.ok) return found;
+export function parseReflection(answer: string, finishReason?: string): ReflectionParse {
+  const read = readModelAnswer(answer, finishReason);
+  if (!read.ok) return { ok: false, code: read.reason, reason: answerProblem(read.reason) };
+  const found = extractJsonObject(read.text);
+  if (!found.ok) return { ...found, code: 'invalid-json' };
   const parsed = schema.safeParse(found.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: `${issue?.path.join('.') || 'reflection'}: ${issue?.message}` };
+    return {
+      ok: false,
+      code: 'invalid-answer',
+      reason: `${issue?.path.join('.') || 'reflection'}: ${issue?.message}`,
+    };
   }
   const value = parsed.data;
   const diagnosis = [
@@ -64,7 +77,11 @@ export function parseReflection(answer: string): ReflectionParse {
     value.key_insight,
   ];
   if (diagnosis.every((field) => field === undefined || field.trim() === '')) {
-    return { ok: false, reason: 'the reflection has none of its diagnosis fields' };
+    return {
+      ok: false,
+      code: 'invalid-answer',
+      reason: 'the reflection has none of its diagnosis fields',
+    };
   }
   const bulletTags: BulletTag[] = [];
   let invalidTags = 0;

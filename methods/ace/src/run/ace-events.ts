@@ -1,4 +1,4 @@
-import type { MethodContext } from '@forge/method';
+import { type MethodContext, optimizerAnswer } from '@forge/method';
 import type { AceState, SampleOutcome } from './ace-state.js';
 
 /** Emits a method-specific note. */
@@ -18,6 +18,11 @@ export function announceCandidate(context: MethodContext, state: AceState): void
   });
 }
 
+/** The reflector's answer contract, in the words a warning shows. */
+const reflectorContract = 'one JSON object with the diagnosis fields and bullet_tags';
+/** The curator's answer contract, in the words a warning shows. */
+const curatorContract = 'one JSON object with reasoning and an operations list';
+
 export function announceSample(
   context: MethodContext,
   state: AceState,
@@ -26,6 +31,16 @@ export function announceSample(
   note: NoteEmitter,
 ): void {
   for (const reflection of outcome.reflections) {
+    context.onEvent(
+      optimizerAnswer({
+        role: 'reflect',
+        reason:
+          reflection.outcome === 'malformed' ? (reflection.code ?? 'invalid-json') : undefined,
+        contract: reflectorContract,
+        ...(reflection.reason === undefined ? {} : { text: reflection.reason }),
+        step,
+      }),
+    );
     if (reflection.outcome === 'malformed') {
       note(
         'reflection-malformed',
@@ -34,6 +49,17 @@ export function announceSample(
     }
   }
   const curation = outcome.curation;
+  if (curation.outcome !== 'skipped') {
+    context.onEvent(
+      optimizerAnswer({
+        role: 'curate',
+        reason: curation.outcome === 'malformed' ? (curation.code ?? 'invalid-json') : undefined,
+        contract: curatorContract,
+        ...(curation.outcome === 'malformed' ? { text: curation.reason } : {}),
+        step,
+      }),
+    );
+  }
   if (curation.outcome === 'malformed') {
     note(
       'curation-malformed',

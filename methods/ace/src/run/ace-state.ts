@@ -107,6 +107,8 @@ export interface ReflectionRecord {
   readonly outcome: 'parsed' | 'malformed';
   /** Why it could not, when malformed. */
   readonly reason?: string;
+  /** The kind of problem, when malformed (`truncated`, `empty`, `invalid-json`, `invalid-answer`). */
+  readonly code?: string;
   /** Tags applied. */
   readonly tags: TagCounts;
   /** Tag entries dropped. */
@@ -116,7 +118,12 @@ export interface ReflectionRecord {
 /** The curator's part of a sample. */
 export type CurationRecord =
   | { readonly outcome: 'skipped' }
-  | { readonly outcome: 'malformed'; readonly reason: string }
+  | {
+      readonly outcome: 'malformed';
+      readonly reason: string;
+      /** The kind of problem (`truncated`, `empty`, `invalid-json`, `invalid-answer`). */
+      readonly code?: string;
+    }
   | ({ readonly outcome: 'applied' } & Omit<CurationEffect, 'playbook'>);
 
 /** Model usage of one or more calls of a role. */

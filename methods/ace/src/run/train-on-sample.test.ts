@@ -207,6 +207,7 @@ describe('trainOnSample', () => {
     expect(malformed.curation).toEqual({
       outcome: 'malformed',
       reason: 'no JSON object in the answer',
+      code: 'invalid-json',
     });
     expect(malformed.playbook.bullets).toEqual(playbook.bullets);
   });

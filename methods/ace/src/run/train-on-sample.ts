@@ -1,4 +1,4 @@
-import type { EvaluatedExecution, Instance } from '@forge/program';
+import { type EvaluatedExecution, type Instance, stripReasoning } from '@forge/program';
 import { applyBulletTags } from '../playbook/apply-bullet-tags.js';
 import { curatePlaybook } from '../playbook/curate-playbook.js';
 import type { ParsedOperation } from '../playbook/curator-operation.js';
@@ -81,18 +81,19 @@ export async function trainOnSample(
     });
     usage.push(callUsage('reflect', result));
     answers.push({ role: 'reflect', text: result.text });
-    const parsed = parseReflection(result.text);
+    const parsed = parseReflection(result.text, result.finishReason);
     if (!parsed.ok) {
       reflections.push({
         round,
         outcome: 'malformed',
         reason: parsed.reason,
+        code: parsed.code,
         tags: { helpful: 0, harmful: 0, neutral: 0, unknown: 0 },
         invalidTags: 0,
       });
       // As the reference does, an unreadable reflection still reaches the curator and the next
-      // round as text; it only moves no counter.
-      const raw = result.text.trim();
+      // round as text; it only moves no counter. A cut-off answer is never used half.
+      const raw = parsed.code === 'truncated' ? '' : stripReasoning(result.text).trim();
       return { forCurator: raw, forProgram: raw };
     }
     const tagged = applyBulletTags(current, parsed.reflection.bulletTags);
@@ -154,10 +155,10 @@ export async function trainOnSample(
     });
     usage.push(callUsage('curate', result));
     answers.push({ role: 'curate', text: result.text });
-    const parsed = parseCuration(result.text);
+    const parsed = parseCuration(result.text, result.finishReason);
     if (parsed.ok) operations = parsed.operations;
     if (!parsed.ok) {
-      curation = { outcome: 'malformed', reason: parsed.reason };
+      curation = { outcome: 'malformed', reason: parsed.reason, code: parsed.code };
     } else {
       const operations = addOnly ? parsed.operations.map(onlyAdd) : parsed.operations;
       const { playbook: curated, ...effect } = curatePlaybook(current, operations, {

@@ -1,3 +1,4 @@
+import { misbehave } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import { toyBenchmark, toyInstances } from '../__fixtures__/mipro-toy.js';
 import { parseMiproSettings } from '../settings/mipro-settings.js';
@@ -138,5 +139,44 @@ describe('demonstrations shown to a proposal', () => {
     const call = firstProposal(parseMiproSettings({ ...settings, profile: 'reference' }));
     expect(call.slot).toBe(1);
     expect(call.user).toContain('a:1');
+  });
+});
+
+describe('proposal answers as real models return them', () => {
+  const given = inputs({
+    settings: parseMiproSettings({ dataAware: false, programAware: false, tipAware: false }),
+  });
+  const call = nextProposalCall(initialProposalState(), given) as NonNullable<
+    ReturnType<typeof nextProposalCall>
+  >;
+  const answer = '<proposed_instruction>Answer briefly.</proposed_instruction>';
+
+  it.each(['reasoning', 'chatter', 'fence'] as const)(
+    'takes the instruction through %s',
+    (form) => {
+      const spoiled = misbehave(answer, form);
+      const state = applyProposalAnswer(
+        initialProposalState(),
+        call,
+        spoiled.text,
+        () => 'Answer.',
+        spoiled.finishReason,
+      );
+      expect(state.noOps).toEqual([]);
+      expect(state.instructions['answer']).toEqual(['Answer briefly.']);
+    },
+  );
+
+  it.each(['truncated', 'empty'] as const)('makes a %s answer a no-op naming it', (form) => {
+    const spoiled = misbehave(answer, form);
+    const state = applyProposalAnswer(
+      initialProposalState(),
+      call,
+      spoiled.text,
+      () => 'Answer.',
+      spoiled.finishReason,
+    );
+    expect(state.instructions['answer'] ?? []).toEqual([]);
+    expect(state.noOps[0]?.reason).toContain(form === 'empty' ? 'answer-empty' : 'truncated');
   });
 });

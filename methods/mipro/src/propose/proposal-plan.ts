@@ -3,8 +3,10 @@ import {
   extractXmlBlock,
   type Instance,
   type Program,
+  readModelAnswer,
   type Signature,
   type TraceEntry,
+  type XmlBlockResult,
 } from '@forge/program';
 import type { DemoSet } from '../bootstrap/assemble-demo-sets.js';
 import type { MiproSettings } from '../settings/mipro-settings.js';
@@ -231,11 +233,20 @@ export function applyProposalAnswer(
   call: ProposalCall,
   text: string,
   seedPrompt: (module: string) => string,
+  finishReason?: string,
 ): ProposalState {
   const noOp = (reason: string) => [...state.noOps, { call: call.name, reason }];
+  // A cut-off answer is never used half; a leading reasoning block is set aside.
+  const answer = readModelAnswer(text, finishReason);
+  const extract = (
+    tag: string,
+  ): XmlBlockResult | { ok: false; reason: 'answer-empty' | 'truncated' } =>
+    answer.ok
+      ? extractXmlBlock(answer.text, tag)
+      : { ok: false, reason: answer.reason === 'empty' ? 'answer-empty' : 'truncated' };
   switch (call.kind) {
     case 'observe': {
-      const block = extractXmlBlock(text, 'observations');
+      const block = extract('observations');
       const next = { ...state, observeCalls: state.observeCalls + 1 };
       if (!block.ok) return { ...next, noOps: noOp(`observations block ${block.reason}`) };
       if (/^complete\b/i.test(block.content)) {
@@ -244,7 +255,7 @@ export function applyProposalAnswer(
       return { ...next, observations: [...state.observations, block.content] };
     }
     case 'summarize': {
-      const block = extractXmlBlock(text, 'summary');
+      const block = extract('summary');
       return block.ok
         ? { ...state, summarized: true, dataSummary: block.content }
         : {
@@ -255,7 +266,7 @@ export function applyProposalAnswer(
           };
     }
     case 'describe-program': {
-      const block = extractXmlBlock(text, 'program_description');
+      const block = extract('program_description');
       return block.ok
         ? { ...state, programDescribed: true, programDescription: block.content }
         : {
@@ -265,7 +276,7 @@ export function applyProposalAnswer(
           };
     }
     case 'describe-module': {
-      const block = extractXmlBlock(text, 'module_description');
+      const block = extract('module_description');
       const module = call.module as string;
       return block.ok
         ? {
@@ -280,7 +291,7 @@ export function applyProposalAnswer(
           };
     }
     case 'propose': {
-      const block = extractXmlBlock(text, 'proposed_instruction');
+      const block = extract('proposed_instruction');
       const module = call.module as string;
       const next = { ...state, proposalsMade: state.proposalsMade + 1 };
       if (!block.ok) return { ...next, noOps: noOp(`proposed_instruction block ${block.reason}`) };

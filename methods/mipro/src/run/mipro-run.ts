@@ -3,6 +3,7 @@ import {
   evaluateMany,
   type MethodCandidate,
   type MethodContext,
+  type MethodEvent,
   type RoleUsage,
 } from '@forge/method';
 import type { EvaluatedExecution, Instance } from '@forge/program';
@@ -40,11 +41,16 @@ export interface MiproRun {
     },
   ): Promise<{ evaluated: EvaluatedExecution[]; usage: Readonly<Record<string, RoleUsage>> }>;
   /** Calls the optimizer model (role `propose`); returns its text and the usage it adds. */
-  propose(
-    request: GenerateRequest,
-  ): Promise<{ text: string; usage: Readonly<Record<string, RoleUsage>> }>;
+  propose(request: GenerateRequest): Promise<{
+    text: string;
+    /** Why the answer ended (`length`: cut off at the token limit). */
+    finishReason: string;
+    usage: Readonly<Record<string, RoleUsage>>;
+  }>;
   /** Saves a new state with report records, atomically, and makes it current. */
   commit(next: MiproState, records?: readonly CheckpointRecord[]): Promise<void>;
+  /** Emits an event of the method contract (`optimizer-answer`, …). */
+  emit(event: MethodEvent): void;
   /** Emits a `method-note`. */
   note(
     kind: string,
@@ -145,11 +151,14 @@ export function createMiproRun(options: {
           costUsd: result.costUsd ?? 0,
         },
       };
-      return { text: result.text, usage };
+      return { text: result.text, finishReason: result.finishReason, usage };
     },
     async commit(next, records = []) {
       await context.storage.checkpoints.save({ state: next, records });
       run.state = next;
+    },
+    emit(event) {
+      context.onEvent(event);
     },
     note(kind, message, data, step) {
       context.onEvent({

@@ -1,4 +1,4 @@
-import { proposalRecord } from '@forge/method';
+import { optimizerAnswer, proposalRecord } from '@forge/method';
 import { createRandom } from '@forge/program';
 import {
   applyProposalAnswer,
@@ -77,7 +77,7 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
     skipped = optimizerBudgetReached(run);
     if (skipped !== undefined) break;
     const temperature = settings.initTemperature;
-    const { text, usage } = await run.propose({
+    const { text, finishReason, usage } = await run.propose({
       system: call.system,
       messages: [{ role: 'user', content: call.user }],
       // `init_temperature` applies to the instruction proposals (grounded_proposer.py:396–397).
@@ -85,8 +85,10 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
       // Proposals for different slots are distinct samples even when their requests are equal.
       metadata: { role: 'propose', ...(call.slot === undefined ? {} : { sampleIndex: call.slot }) },
     });
-    const proposal = applyProposalAnswer(run.state.proposal, call, text, seedPrompt);
+    const proposal = applyProposalAnswer(run.state.proposal, call, text, seedPrompt, finishReason);
     const accepted = proposal.noOps.length === run.state.proposal.noOps.length;
+    const unusable = accepted ? undefined : unusableCode(proposal.noOps.at(-1)?.reason ?? '');
+
     await run.commit({ ...run.state, proposal, usage: addUsage(run.state.usage, usage) }, [
       {
         kind: 'proposal-call',
@@ -129,6 +131,16 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
           ]
         : []),
     ]);
+    // After the commit: a resumed run does not count this answer again.
+    run.emit(
+      optimizerAnswer({
+        role: 'propose',
+        reason: unusable,
+        contract:
+          'one block of the tag its request names (<observations>, <proposed_instruction>, …)',
+        text,
+      }),
+    );
     if (!accepted) {
       run.note(
         'proposal-no-op',
@@ -177,4 +189,24 @@ function optimizerBudgetReached(run: MiproRun): string | undefined {
     return 'optimizer token limit reached: remaining proposal calls skipped';
   }
   return undefined;
+}
+
+/**
+ * The answer-accounting code of a proposal no-op: the kind of block problem, or undefined for an
+ * answer that followed its contract but repeats an instruction already proposed (a no-op of the
+ * search, not of the model).
+ */
+function unusableCode(reason: string): string | undefined {
+  if (reason.startsWith('the instruction repeats')) return undefined;
+  for (const [ending, code] of [
+    ['truncated', 'truncated'],
+    ['answer-empty', 'empty'],
+    ['block empty', 'empty-block'],
+    ['missing', 'no-block'],
+    ['unclosed', 'unclosed-block'],
+    ['multiple', 'multiple-blocks'],
+  ] as const) {
+    if (reason.includes(ending)) return code;
+  }
+  return 'invalid-answer';
 }

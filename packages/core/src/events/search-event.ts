@@ -1,5 +1,5 @@
 import type { AssignmentOutcome } from '@forge/memory';
-import type { MethodRunStartEvent } from '@forge/method';
+import type { MethodRunStartEvent, OptimizerAnswerEvent } from '@forge/method';
 import type { ProposalOutcome } from '../state/search-state.js';
 import type { ContractWarning } from '../warnings/contract-warnings.js';
 
@@ -105,6 +105,8 @@ export interface AttemptEndEvent {
   readonly slot: number;
   readonly outcome: string;
   readonly reason: string;
+  /** The reason as a code (`admitted`, `invalid-json`, `truncated`, `malformed-verdict`, …). */
+  readonly reasonCode?: string;
   readonly intent: string;
   readonly modeName?: string;
   /** True when the record came from the journal of an interrupted run (nothing was paid). */
@@ -177,4 +179,5 @@ export type SearchEvent =
   | AttemptEndEvent
   | SynthesisEndEvent
   | WarningEvent
+  | OptimizerAnswerEvent
   | RunEndEvent;

@@ -1,4 +1,9 @@
-import { type EvaluatedExecution, extractXmlBlock, renderReflectionBatch } from '@forge/program';
+import {
+  type EvaluatedExecution,
+  extractXmlBlock,
+  readModelAnswer,
+  renderReflectionBatch,
+} from '@forge/program';
 import type { LanguageModel, Usage } from '@forge/provider';
 import { buildReflectionUserMessage, reflectionSystemPrompt } from './reflection-prompt.js';
 
@@ -8,6 +13,8 @@ export type ReflectionNoOpReason =
   | 'unclosed-block'
   | 'multiple-blocks'
   | 'empty-block'
+  | 'empty'
+  | 'truncated'
   | 'unchanged';
 
 /** The outcome of parsing a reflector response. */
@@ -18,10 +25,18 @@ export type ReflectionOutcome =
 /**
  * Parses a reflector response (Figure 6 contract): exactly one non-empty `<system_prompt>`
  * block that differs from the current prompt; anything else is a no-op proposal (A.5: the
- * module keeps its prompt).
+ * module keeps its prompt). A leading reasoning block, chatter around the block and a fence
+ * around everything are tolerated; an answer whose finish reason is `length` is `truncated`.
  */
-export function parseReflection(responseText: string, currentPrompt: string): ReflectionOutcome {
-  const block = extractXmlBlock(responseText, 'system_prompt');
+export function parseReflection(
+  responseText: string,
+  currentPrompt: string,
+  finishReason?: string,
+): ReflectionOutcome {
+  // An answer cut off at the token limit is never used half; an empty one holds nothing.
+  const answer = readModelAnswer(responseText, finishReason);
+  if (!answer.ok) return { kind: 'no-op', reason: answer.reason };
+  const block = extractXmlBlock(answer.text, 'system_prompt');
   if (!block.ok) {
     const reason = (
       {
@@ -45,6 +60,8 @@ export interface ReflectionCall {
   readonly usage: Usage;
   /** Cost in USD when the model reports it. */
   readonly costUsd?: number;
+  /** Why the answer ended (`length`: cut off at the token limit). */
+  readonly finishReason?: string;
 }
 
 /** Calls the reflector for one module on the imperfect evaluations of a minibatch. */
@@ -71,5 +88,6 @@ export async function callReflector(options: {
     responseText: result.text,
     usage: result.usage,
     ...(result.costUsd === undefined ? {} : { costUsd: result.costUsd }),
+    finishReason: result.finishReason,
   };
 }

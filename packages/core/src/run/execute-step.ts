@@ -116,7 +116,11 @@ export async function executeStep(context: StepContext, state: SearchState): Pro
       abortSignal: options.abortSignal,
     });
     usage.push({ role: 'reflect', calls: 1, usage: reflection.usage, costUsd: reflection.costUsd });
-    const outcome = parseReflection(reflection.responseText, parentPrompts[module] ?? '');
+    const outcome = parseReflection(
+      reflection.responseText,
+      parentPrompts[module] ?? '',
+      reflection.finishReason,
+    );
     context.emit({
       type: 'proposal-made',
       step,
@@ -219,7 +223,12 @@ async function runMemoryBranch(
       abortSignal: options.abortSignal,
     });
     memory = result.state;
-    assignments.push({ observation, responseText: result.responseText, outcome: result.outcome });
+    assignments.push({
+      observation,
+      responseText: result.responseText,
+      ...(result.finishReason === undefined ? {} : { finishReason: result.finishReason }),
+      outcome: result.outcome,
+    });
     usage.push({ role: 'assign', calls: 1, usage: result.usage, costUsd: result.costUsd });
     context.emit({
       type: 'memory-updated',

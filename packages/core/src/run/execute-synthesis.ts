@@ -76,6 +76,7 @@ export async function executeSynthesis(
         slot: record.slot,
         outcome: record.outcome,
         reason: record.reason,
+        reasonCode: record.reasonCode,
         intent: record.intent,
         ...(record.modeName === undefined ? {} : { modeName: record.modeName }),
         fromJournal: info.fromJournal,

@@ -19,7 +19,7 @@ import {
   stopOnSignal,
 } from '../stop/stop-rules.js';
 import { type CommitDetails, MemoryRunStore, type RunHeader } from '../store/run-store.js';
-import { createContractMonitor } from '../warnings/contract-monitor.js';
+import { answerEventsOf, createContractMonitor } from '../warnings/contract-monitor.js';
 import { executeStep, type StepContext, taskUsage } from './execute-step.js';
 import { executeSynthesis, shouldSynthesize } from './execute-synthesis.js';
 import type { SearchOptions } from './search-options.js';
@@ -99,6 +99,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     // Per-evaluation progress is for live displays only; the saved events are the decisions.
     if (event.type !== 'evaluation-end') pending.push(event);
     options.onEvent?.(event);
+    for (const answer of answerEventsOf(event)) options.onEvent?.(answer);
     for (const warning of contracts.observe(event)) {
       pending.push(warning);
       options.onEvent?.(warning);

@@ -62,7 +62,12 @@ export function reduceSearch(state: SearchState, action: SearchAction): SearchSt
       }
       let memory = state.memory;
       for (const assignment of action.assignments ?? []) {
-        memory = applyAssignment(memory, assignment.observation, assignment.responseText).state;
+        memory = applyAssignment(
+          memory,
+          assignment.observation,
+          assignment.responseText,
+          assignment.finishReason,
+        ).state;
       }
       return {
         ...state,

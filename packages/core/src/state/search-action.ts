@@ -43,6 +43,8 @@ export interface MemoryAssignment {
   readonly observation: Observation;
   /** The assigner's raw answer, replayed by `applyAssignment`. */
   readonly responseText: string;
+  /** `length` when the answer was cut off at the token limit: replayed as a `truncated` no-op. */
+  readonly finishReason?: string;
   /**
    * What the answer did, as `applyAssignment` decided when the step ran. Derived data, kept so
    * stores and reports can read the action alone; the reducer recomputes it.

@@ -1,3 +1,4 @@
+import { type OptimizerAnswerEvent, optimizerAnswer } from '@forge/method';
 import type { SearchEvent } from '../events/search-event.js';
 import {
   addToTally,
@@ -5,6 +6,7 @@ import {
   type ContractWarning,
   contractWarning,
   type OptimizerRole,
+  optimizerContracts,
 } from './contract-warnings.js';
 
 /** Watches a run's events and tells when an optimizer role's answers mostly break their contract. */
@@ -24,10 +26,27 @@ const verifierRan = new Set([
   'admitted',
 ]);
 
+/**
+ * The optimizer answers a search event reports, as `optimizer-answer` events (an attempt replayed
+ * from an interrupted run's journal reports none: they were counted when they were made).
+ */
+export function answerEventsOf(event: SearchEvent): OptimizerAnswerEvent[] {
+  if (event.type === 'attempt-end' && event.fromJournal) return [];
+  return answersOf(event).map((answer) =>
+    optimizerAnswer({
+      role: answer.role,
+      reason: answer.broken ? (answer.code ?? answer.reason ?? 'unusable') : undefined,
+      contract: optimizerContracts[answer.role],
+      ...(answer.text === undefined ? {} : { text: answer.text }),
+      ...('step' in event && typeof event.step === 'number' ? { step: event.step } : {}),
+    }),
+  );
+}
+
 /** The answers an event reports, by role. */
 function answersOf(
   event: SearchEvent,
-): { role: OptimizerRole; broken: boolean; text?: string; reason?: string }[] {
+): { role: OptimizerRole; broken: boolean; text?: string; reason?: string; code?: string }[] {
   switch (event.type) {
     case 'proposal-made':
       // An unchanged prompt follows the contract; it is a no-op of the search, not of the model.
@@ -50,12 +69,19 @@ function answersOf(
       ];
     case 'attempt-end': {
       const generationFailed = event.outcome === 'generation-failed';
-      const answers: { role: OptimizerRole; broken: boolean; text?: string; reason?: string }[] = [
+      const answers: {
+        role: OptimizerRole;
+        broken: boolean;
+        text?: string;
+        reason?: string;
+        code?: string;
+      }[] = [
         {
           role: 'generate',
           broken: generationFailed,
           ...(generationFailed && event.excerpt !== undefined ? { text: event.excerpt } : {}),
           ...(generationFailed ? { reason: event.reason } : {}),
+          ...(generationFailed && event.reasonCode !== undefined ? { code: event.reasonCode } : {}),
         },
       ];
       if (verifierRan.has(event.outcome)) {
@@ -65,6 +91,9 @@ function answersOf(
           broken: verificationFailed,
           ...(verificationFailed && event.excerpt !== undefined ? { text: event.excerpt } : {}),
           ...(verificationFailed ? { reason: event.reason } : {}),
+          ...(verificationFailed && event.reasonCode !== undefined
+            ? { code: event.reasonCode }
+            : {}),
         });
       }
       return answers;

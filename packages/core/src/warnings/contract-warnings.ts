@@ -36,8 +36,8 @@ export interface ContractWarning {
   readonly type: 'warning';
   /** What kind of warning: the role's no-op rate is high. */
   readonly code: 'contract-violations';
-  /** The role. */
-  readonly role: OptimizerRole;
+  /** The role (Forge's four, or another method's: `curate`, `propose`, …). */
+  readonly role: string;
   /** The contract its answers should follow. */
   readonly contract: string;
   /** Answers seen. */
@@ -70,10 +70,21 @@ export function contractWarning(
   role: OptimizerRole,
   tally: ContractTally,
 ): ContractWarning | undefined {
+  return roleContractWarning(role, optimizerContracts[role], tally);
+}
+
+/**
+ * The warning for any method's role (its contract in words), or undefined while its share of
+ * unusable answers is below the threshold.
+ */
+export function roleContractWarning(
+  role: string,
+  contract: string,
+  tally: ContractTally,
+): ContractWarning | undefined {
   if (tally.calls < contractWarningThreshold.minimumCalls) return undefined;
   const rate = tally.noOps / tally.calls;
   if (rate < contractWarningThreshold.rate) return undefined;
-  const contract = optimizerContracts[role];
   const example = tally.example ?? '';
   return {
     type: 'warning',

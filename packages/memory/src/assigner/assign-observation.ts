@@ -28,6 +28,8 @@ export interface AssignObservationResult {
   readonly outcome: AssignmentOutcome;
   /** The raw answer, to save: `applyAssignment` replays it exactly on resume. */
   readonly responseText: string;
+  /** `length` when the answer was cut off at the token limit (save it with the answer). */
+  readonly finishReason?: string;
   /** Token counts of the call. */
   readonly usage: Usage;
   /** Cost in USD, when the model reports it. */
@@ -50,11 +52,17 @@ export async function assignObservation(
     abortSignal: options.abortSignal,
     metadata: { role: 'assign' },
   });
-  const applied = applyAssignment(options.state, options.observation, result.text);
+  const applied = applyAssignment(
+    options.state,
+    options.observation,
+    result.text,
+    result.finishReason,
+  );
   return {
     state: applied.state,
     outcome: applied.outcome,
     responseText: result.text,
+    ...(result.finishReason === 'length' ? { finishReason: result.finishReason } : {}),
     usage: result.usage,
     ...(result.costUsd === undefined ? {} : { costUsd: result.costUsd }),
   };
@@ -69,6 +77,7 @@ export interface AssignObservationsResult {
     readonly observationId: string;
     readonly outcome: AssignmentOutcome;
     readonly responseText: string;
+    readonly finishReason?: string;
   }[];
   /** Token counts summed over all calls. */
   readonly usage: Usage;
@@ -108,6 +117,7 @@ export async function assignObservations(options: {
       observationId: observation.id,
       outcome: result.outcome,
       responseText: result.responseText,
+      ...(result.finishReason === undefined ? {} : { finishReason: result.finishReason }),
     });
     options.onAssigned?.(result, observation);
   }

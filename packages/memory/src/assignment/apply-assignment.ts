@@ -22,8 +22,9 @@ export function applyAssignment(
   state: FailureMemoryState,
   observation: Observation,
   responseText: string,
+  finishReason?: string,
 ): { state: FailureMemoryState; outcome: AssignmentOutcome } {
-  const parsed = parseAssignment(responseText);
+  const parsed = parseAssignment(responseText, finishReason);
   if (parsed.action === 'no-op') return refuse(state, parsed.reason, parsed.detail);
 
   const active = activeIndexes(state);

@@ -1,4 +1,4 @@
-import { extractXmlBlock, parseJsonObject } from '@forge/program';
+import { extractXmlBlock, parseJsonObject, readModelAnswer } from '@forge/program';
 import type { AssignmentNoOpReason } from '../state/failure-memory-state.js';
 
 /** What an assigner answer asks for, before it is checked against the catalogue. */
@@ -38,10 +38,18 @@ const keys = ['cluster_name', 'new_cluster_name', 'new_failure_description'] as 
  * - each value is a string or `null`; another type, or a blank string, is an illegal combination
  *   (a blank can be neither a name nor "no value");
  * - names are not trimmed or case-folded: `cluster_name` must match a catalogue name exactly.
- * Name syntax and the catalogue are checked later, by `applyAssignment`.
+ * Name syntax and the catalogue are checked later, by `applyAssignment`. A leading reasoning block,
+ * chatter around the block and a fence around everything are tolerated; an answer whose finish
+ * reason is `length` is a `truncated` no-op, never used half.
  */
-export function parseAssignment(responseText: string): ParsedAssignment {
-  const block = extractXmlBlock(responseText, 'assignment');
+export function parseAssignment(responseText: string, finishReason?: string): ParsedAssignment {
+  const answer = readModelAnswer(responseText, finishReason);
+  if (!answer.ok) {
+    return answer.reason === 'truncated'
+      ? noOp('truncated', 'the answer was cut off at the output-token limit')
+      : noOp('empty', 'the answer is empty');
+  }
+  const block = extractXmlBlock(answer.text, 'assignment');
   if (!block.ok) {
     switch (block.reason) {
       case 'missing':

@@ -2,6 +2,8 @@ import type { FailureMode } from './failure-mode.js';
 
 /** Why an assigner answer left the memory unchanged. */
 export type AssignmentNoOpReason =
+  | 'empty'
+  | 'truncated'
   | 'missing-block'
   | 'multiple-blocks'
   | 'invalid-json'
@@ -12,6 +14,8 @@ export type AssignmentNoOpReason =
 
 /** Every no-op reason, in a fixed order (for reports and zero-filled counters). */
 export const assignmentNoOpReasons: readonly AssignmentNoOpReason[] = [
+  'empty',
+  'truncated',
   'missing-block',
   'multiple-blocks',
   'invalid-json',

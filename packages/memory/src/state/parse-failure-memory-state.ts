@@ -31,10 +31,13 @@ const stateSchema = z
     modes: z.array(modeSchema),
     actions: z.strictObject({ create: count, assign: count, rename: count }),
     noOps: z.strictObject(
-      Object.fromEntries(assignmentNoOpReasons.map((reason) => [reason, count])) as Record<
-        (typeof assignmentNoOpReasons)[number],
-        typeof count
-      >,
+      // `empty` and `truncated` came later: a state saved before them counts 0.
+      Object.fromEntries(
+        assignmentNoOpReasons.map((reason) => [
+          reason,
+          reason === 'empty' || reason === 'truncated' ? count.default(0) : count,
+        ]),
+      ) as Record<(typeof assignmentNoOpReasons)[number], typeof count>,
     ),
   })
   .superRefine((state, context) => {

@@ -1,3 +1,5 @@
+import { stripReasoning } from './model-answer.js';
+
 /** Result of extracting one named XML block from model text. */
 export type XmlBlockResult =
   | { readonly ok: true; readonly content: string }
@@ -14,9 +16,12 @@ export type XmlBlockResult =
 /**
  * Extracts the content of the one `<tag>…</tag>` block in `text`, trimmed. The contracts of
  * Figures 5–8 ask for exactly one block, so a second occurrence of the opening tag is an error
- * rather than a guess about which one was meant. Reasoning before or after the block is fine.
+ * rather than a guess about which one was meant. Chatter before or after the block and a fence
+ * around everything are fine, and so is a leading reasoning block (`<think>…</think>`): it is set
+ * aside first, so a tag it mentions is not counted.
  */
-export function extractXmlBlock(text: string, tag: string): XmlBlockResult {
+export function extractXmlBlock(answer: string, tag: string): XmlBlockResult {
+  const text = stripReasoning(answer);
   const open = `<${tag}>`;
   const close = `</${tag}>`;
   const first = text.indexOf(open);

@@ -1,7 +1,8 @@
 import type { MethodResult } from '@forge/method';
-import { readRunUsage, type SqliteRunStore } from '@forge/store';
+import { type RoleAnswers, readRunAnswers, readRunUsage, type SqliteRunStore } from '@forge/store';
 import type { LeakageAudit } from '@forge/synth';
 import { isForgeMethodResult } from '../methods/forge-method.js';
+import { answerWarnings } from './answer-ledger.js';
 import type { TestSplitScores } from './evaluate-test-split.js';
 import type { OptimizeResult } from './optimize-options.js';
 import type { PreparedRun } from './prepare-run.js';
@@ -30,6 +31,7 @@ export async function finishRun(options: {
   const search = isForgeMethodResult(result) ? result.search : undefined;
   // What the run spent, over every invocation of it: a resume never lowers it.
   const usage = readRunUsage(store.database);
+  const answers = readRunAnswers(store.database);
   const end: ForgeRunEndEvent = {
     type: 'run-end',
     reason: result.stopReason,
@@ -49,7 +51,9 @@ export async function finishRun(options: {
     costUsd: usage.total.costUsd,
     usage: usage.byRole,
     unpricedModels: unpricedModelsOf(store, models),
-    warnings: search?.warnings ?? [],
+    answers: answerCounts(answers),
+    // Every method's, from the run's whole record of answers (a resumed run's included).
+    warnings: answerWarnings(answers),
     simulated: options.simulated,
   };
   emitEndpointStatus(models, emit);
@@ -110,6 +114,7 @@ export function failRun(options: {
     synthesisEvents: 0,
     admitted: 0,
     ...usageAfterFailure(options.store),
+    answers: {},
     unpricedModels: models?.costMeter.totals().unpricedModels ?? [],
     warnings: [],
     simulated: false,
@@ -124,6 +129,16 @@ function emitEndpointStatus(models: RunModels, emit: (event: ForgeEvent) => void
     type: 'endpoint-status',
     pools: pools.map(({ model, roles, pool }) => ({ model, roles, status: pool.status() })),
   });
+}
+
+/** Each role's answers: how many, how many unusable, and why. */
+function answerCounts(answers: Readonly<Record<string, RoleAnswers>>): ForgeRunEndEvent['answers'] {
+  return Object.fromEntries(
+    Object.entries(answers).map(([role, { total, unusable, reasons }]) => [
+      role,
+      { total, unusable, reasons },
+    ]),
+  );
 }
 
 /** What a failed run spent, when its database can still be read. */

@@ -32,9 +32,11 @@ function figures(result: OptimizeResult, runDir: string) {
   );
   expect(rounded(saved.costUsd)).toBe(rounded(result.costUsd));
   expect(Object.keys(saved.usage)).toEqual(Object.keys(result.usage));
+  expect(saved.answers).toEqual(result.answers);
   return {
     costUsd: rounded(result.costUsd),
     usage,
+    answers: result.answers,
     evaluationsUsed: result.evaluationsUsed,
     bestScore: result.bestScore,
     testSeedScore: result.testSeedScore,

@@ -1,8 +1,9 @@
 import { type MethodResult, raiseAbortListenerLimit } from '@forge/method';
 import type { SqliteRunStore } from '@forge/store';
 import { auditLeakage, type LeakageAudit } from '@forge/synth';
+import { openAnswerLedger } from './answer-ledger.js';
 import type { PreparedRun } from './prepare-run.js';
-import { createMethodContext } from './run-method-context.js';
+import { createMethodContext, isForgeVariant } from './run-method-context.js';
 import type { RunModels } from './run-models.js';
 import type { ForgeEvent } from './sdk-events.js';
 
@@ -24,6 +25,10 @@ export async function runMethod(options: {
   // Every method's calls in flight (and the test split's after it) listen to the abort signal;
   // a method written without `raiseAbortListenerLimit` must not make Node warn of a leak.
   raiseAbortListenerLimit(options.abortSignal, prepared.sizedConfig.concurrency * 2);
+  // Forge's core warns about broken contracts as it goes; for other methods the ledger does.
+  const ledger = openAnswerLedger(options.store, {
+    liveWarnings: !isForgeVariant(prepared.method.id),
+  });
   const result = await prepared.method.run(
     createMethodContext({
       method: prepared.method,
@@ -37,7 +42,12 @@ export async function runMethod(options: {
       ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
       // Methods may emit richer events than the contract's (Forge's core does): pass them on.
-      onEvent: (event) => emit(event as ForgeEvent),
+      onEvent: (event) => {
+        emit(event as ForgeEvent);
+        if (event.type !== 'optimizer-answer') return;
+        const warning = ledger.observe(event);
+        if (warning !== undefined) emit(warning);
+      },
     }),
   );
   if (result.syntheticInstances === undefined || prepared.sizedConfig.guards?.audit === false) {

@@ -137,6 +137,23 @@ export interface ForgeRunEndEvent {
    * model's price, and cache hits counted apart.
    */
   readonly usage: Readonly<Record<string, RunRoleUsage>>;
+  /**
+   * Every optimizer role's answers over the whole run: how many it gave, how many could not be
+   * used, and why (`truncated`, `no-block`, `invalid-json`, …). Empty when the run failed.
+   */
+  readonly answers: Readonly<
+    Record<
+      string,
+      {
+        /** Answers given. */
+        readonly total: number;
+        /** Answers that could not be used. */
+        readonly unusable: number;
+        /** Unusable answers by reason. */
+        readonly reasons: Readonly<Record<string, number>>;
+      }
+    >
+  >;
   /** Models that had calls but no price (their cost is unknown and counted as $0). */
   readonly unpricedModels: readonly string[];
   /** Optimizer roles whose answers mostly broke their contract, with the final counts. */

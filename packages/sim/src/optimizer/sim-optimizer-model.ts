@@ -1,6 +1,6 @@
-import { createRandom } from '@forge/program';
+import { answerMisbehaviours, createRandom, misbehave } from '@forge/program';
 import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
-import { buildResult } from '../models/build-result.js';
+import { buildResult, estimateTokens } from '../models/build-result.js';
 import { drawLatency, sleep } from '../models/latency.js';
 import { hashRequest } from '../models/request-hash.js';
 import {
@@ -53,14 +53,32 @@ export function createSimOptimizerModel(
         request.abortSignal,
       );
       const answer = answerFor(request, hash, resolved);
-      return buildResult({
+      const result = buildResult({
         request,
         text: answer.text,
         toolCalls: answer.toolCalls,
         modelId: simOptimizerModelId,
         responseId: `sim-optimizer-${hash.slice(0, 16)}`,
       });
+      return misbehaveAt(result, hash, resolved.misbehaveRate);
     },
+  };
+}
+
+/**
+ * A final answer (no tool calls) spoiled as real models spoil answers, on `rate` of requests:
+ * the form is drawn from the request's hash (`answerMisbehaviours`).
+ */
+function misbehaveAt(result: GenerateResult, hash: string, rate: number): GenerateResult {
+  if (rate <= 0 || result.toolCalls.length > 0 || result.finishReason !== 'stop') return result;
+  if (createRandom(hash, 'misbehave').next() >= rate) return result;
+  const form = createRandom(hash, 'misbehave-form').pick(answerMisbehaviours);
+  const spoiled = misbehave(result.text, form);
+  return {
+    ...result,
+    text: spoiled.text,
+    finishReason: spoiled.finishReason,
+    usage: { ...result.usage, outputTokens: estimateTokens(spoiled.text) },
   };
 }
 

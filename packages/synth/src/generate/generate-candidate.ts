@@ -54,6 +54,7 @@ export async function generateCandidate(options: {
   });
   let parsed = parseSyntheticExample(result.text, options.signature, {
     ...(options.coercion === undefined ? {} : { coercion: options.coercion }),
+    finishReason: result.finishReason,
   });
   if (!parsed.ok && result.finishReason === 'step-limit') {
     parsed = { ...parsed, reason: `step limit reached (${result.steps} steps); ${parsed.reason}` };

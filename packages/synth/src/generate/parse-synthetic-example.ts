@@ -3,11 +3,14 @@ import {
   coerceToSignature,
   extractXmlBlock,
   parseJsonObject,
+  readModelAnswer,
   type Signature,
 } from '@forge/program';
 
 /** Why a generator answer did not yield an example. */
 export type GenerationFailureCode =
+  | 'empty'
+  | 'truncated'
   | 'missing-block'
   | 'unclosed-block'
   | 'multiple-blocks'
@@ -41,14 +44,22 @@ export type ParsedSyntheticExample =
  * as one JSON object and coerces it to the signature (A.6, Algorithm 3 line 9): exactly the
  * declared fields, each of its declared type — converted when that loses nothing (`lossless`,
  * the paper's Coerce and the default), or only as given (`strict`). The field set is checked
- * here, so the failure code says whether a field was missing, extra or of the wrong type.
+ * here, so the failure code says whether a field was missing, extra or of the wrong type. A
+ * leading reasoning block, chatter and a fence around everything are tolerated; an answer whose
+ * finish reason is `length` fails as `truncated`, never used half.
  */
 export function parseSyntheticExample(
   text: string,
   signature: Signature,
-  options: { readonly coercion?: CoercionMode } = {},
+  options: { readonly coercion?: CoercionMode; readonly finishReason?: string } = {},
 ): ParsedSyntheticExample {
-  const block = extractXmlBlock(text, 'synthetic_example');
+  const answer = readModelAnswer(text, options.finishReason);
+  if (!answer.ok) {
+    return answer.reason === 'truncated'
+      ? fail('truncated', 'the answer was cut off at the output-token limit')
+      : fail('empty', 'the answer is empty');
+  }
+  const block = extractXmlBlock(answer.text, 'synthetic_example');
   if (!block.ok) {
     switch (block.reason) {
       case 'missing':

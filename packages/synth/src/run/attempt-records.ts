@@ -178,7 +178,11 @@ export function finishVerifiedAttempt(
     return {
       ...common,
       outcome: 'verification-failed',
-      reasonCode: 'malformed-verdict',
+      // A cut-off or empty answer says so; any other broken verdict is malformed.
+      reasonCode:
+        verdict.code === 'truncated' || verdict.code === 'empty'
+          ? verdict.code
+          : 'malformed-verdict',
       reason: verdict.reason,
     };
   }
