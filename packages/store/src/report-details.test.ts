@@ -104,7 +104,7 @@ describe('what the store keeps for the report', () => {
     const database = openRunDatabase(runDir);
     database.pragma('user_version = 0');
     database.exec(
-      'DROP TABLE reflections; DROP TABLE validation_evaluations; ALTER TABLE assignments DROP COLUMN response_text; DROP TABLE call_retries;',
+      'DROP TABLE reflections; DROP TABLE validation_evaluations; ALTER TABLE assignments DROP COLUMN response_text; DROP TABLE call_retries; DROP TABLE optimizer_answers;',
     );
     // Two migrations applied: the schema before the report's tables (and the later ones).
     database.pragma('user_version = 2');

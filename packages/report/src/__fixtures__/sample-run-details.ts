@@ -111,7 +111,10 @@ export function sampleRunDetails(options: {
           ? {
               verdict:
                 outcome === 'verification-failed'
-                  ? { ok: false as const, reason: '<validity> must be true or false, got "yes"' }
+                  ? {
+                      ok: false as const,
+                      code: 'invalid-answer' as const,
+                      reason: '<validity> must be true or false, got "yes"' }
                   : {
                       ok: true as const,
                       validity: outcome !== 'rejected-validity' && outcome !== 'rejected-both',

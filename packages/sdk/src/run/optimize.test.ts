@@ -45,7 +45,8 @@ describe('optimize on the simulated world', () => {
     expect(events[0]?.type).toBe('run-prepared');
     expect(events.at(-1)).toMatchObject({ type: 'run-end', runDir, bestScore: result.bestScore });
     expect(readFileSync(join(runDir, 'report.html'), 'utf8')).toContain('simulated');
-  });
+    // A whole run of 600 evaluations: slower than the default limit on a loaded two-core machine.
+  }, 30_000);
 
   it('resumes a stopped run to the same result as an uninterrupted one', async () => {
     const whole = await optimize(simConfig(join(root, 'whole')));
