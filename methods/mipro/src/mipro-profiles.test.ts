@@ -58,8 +58,9 @@ describe('MIPROv2 bootstrapping with a teacher model', () => {
     expect(result.usage['teacher']?.calls).toBe(runs.length);
     // Bootstrapped demonstrations of categories the task model gets wrong: the teacher's answers.
     const demoSets = (await checkpoints.records()).find((record) => record.kind === 'demo-sets');
+    expect(demoSets).toBeDefined();
     const demoIds = (
-      demoSets?.data as {
+      (demoSets?.data ?? { sets: [] }) as {
         sets: {
           modules: Record<string, (string | null)[]>;
           bootstrapped: Record<string, number>;

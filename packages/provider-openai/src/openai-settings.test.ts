@@ -1,8 +1,4 @@
-import {
-  InvalidArgumentError,
-  LoadSettingError,
-  redactSecrets,
-} from '@forge/provider';
+import { InvalidArgumentError, LoadSettingError, redactSecrets } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { createOpenAI, openAIProviderFactory } from './create-openai.js';
 import { resolveOpenAISettings } from './openai-settings.js';

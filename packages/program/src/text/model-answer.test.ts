@@ -42,7 +42,7 @@ describe('readModelAnswer', () => {
 
 describe('stripReasoning and unwrapOuterFence', () => {
   it('sets aside every leading reasoning block, so a tag mentioned there is not counted twice', () => {
-    const text = '<think>I will write <assignment> once</think><Thinking>ok</Thinking>\n' + answer;
+    const text = `<think>I will write <assignment> once</think><Thinking>ok</Thinking>\n${answer}`;
     expect(stripReasoning(text).trim()).toBe(answer);
     expect(extractXmlBlock(text, 'assignment').ok).toBe(true);
     expect(stripReasoning('no reasoning')).toBe('no reasoning');
