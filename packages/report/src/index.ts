@@ -41,6 +41,7 @@ export type {
   MiproReportTrial,
 } from './data/mipro-report-details.js';
 export type {
+  RunReportAnswers,
   RunReportCandidate,
   RunReportCurvePoint,
   RunReportData,

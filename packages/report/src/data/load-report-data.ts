@@ -8,6 +8,7 @@ import {
   unassignedUsageRole,
 } from '@forge/store';
 import { parseJson } from './clip-text.js';
+import { loadAnswers } from './load-answers.js';
 import { loadEvaluations, loadValidationInstances } from './load-evaluations.js';
 import { loadMethodRecords, type MethodRunRecords } from './load-method-candidates.js';
 import { loadMiproDetails } from './load-mipro-details.js';
@@ -177,6 +178,7 @@ function read(
       evaluations: loadEvaluations(database),
       proposals: loadProposals(database),
       warnings: loadWarnings(database),
+      answers: loadAnswers(database),
       unpricedModels,
       usage: usageByRole(database, unpricedModels),
       bestPrompts: best === undefined ? {} : parseJson<Record<string, string>>(best.prompts, {}),

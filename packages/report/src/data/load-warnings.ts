@@ -3,9 +3,12 @@ import {
   contractExample,
   contractWarning,
   type OptimizerRole,
+  optimizerContracts,
+  roleContractWarning,
 } from '@forge/core';
-import type { RunDatabase } from '@forge/store';
+import type { RoleAnswers, RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
+import { loadRoleAnswers } from './load-answers.js';
 import type { RunReportWarning } from './run-report-details.js';
 
 function tally(calls: number, noOps: number, example?: string, reason?: string): ContractTally {
@@ -23,9 +26,37 @@ function count(database: RunDatabase, sql: string): number {
   return (database.prepare(sql).get() as { n: number }).n;
 }
 
+/** The contract named when a method's answers name none (as the run's own warning does). */
+const unnamedContract = 'the output contract of its prompt';
+
 /**
- * The contract-violation warnings of a whole run, counted from what it saved with the same rule
- * the run applies while it goes (`contractWarning`), so a killed or older run gets them too.
+ * A role's tally from its saved answers; the example falls back on what Forge's own tables kept
+ * when the answers table has none for the role.
+ */
+function answersTally(answers: RoleAnswers, fallback: ContractTally | undefined): ContractTally {
+  const fromAnswers = answers.example !== undefined;
+  const example = fromAnswers ? answers.example : fallback?.example;
+  const reason = fromAnswers ? answers.exampleReason : fallback?.exampleReason;
+  return {
+    calls: answers.total,
+    noOps: answers.unusable,
+    ...(example === undefined ? {} : { example: contractExample(example) }),
+    ...(reason === undefined ? {} : { exampleReason: reason }),
+  };
+}
+
+function contractOf(role: string, answers: RoleAnswers): string {
+  if (answers.contract !== undefined) return answers.contract;
+  return Object.hasOwn(optimizerContracts, role)
+    ? optimizerContracts[role as OptimizerRole]
+    : unnamedContract;
+}
+
+/**
+ * The contract-violation warnings of a whole run, counted with the same rule the run applies
+ * while it goes, so a killed or older run gets them too. Every method's roles are counted from
+ * the run's `optimizer_answers`; Forge's roles that table does not know (runs recorded before
+ * it) are counted from Forge's own tables.
  */
 export function loadWarnings(database: RunDatabase): RunReportWarning[] {
   const tallies = new Map<OptimizerRole, ContractTally>();
@@ -114,9 +145,20 @@ export function loadWarnings(database: RunDatabase): RunReportWarning[] {
     ),
   );
 
+  const saved = loadRoleAnswers(database);
   const warnings: RunReportWarning[] = [];
   for (const [role, current] of tallies) {
+    if (Object.hasOwn(saved, role)) continue;
     const warning = contractWarning(role, current);
+    if (warning !== undefined) warnings.push(warning);
+  }
+  for (const [role, answers] of Object.entries(saved)) {
+    const fallback = tallies.get(role as OptimizerRole);
+    const warning = roleContractWarning(
+      role,
+      contractOf(role, answers),
+      answersTally(answers, fallback),
+    );
     if (warning !== undefined) warnings.push(warning);
   }
   return warnings;

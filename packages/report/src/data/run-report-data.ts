@@ -181,6 +181,18 @@ export interface RunReportUsage {
   readonly unpricedModels?: readonly string[];
 }
 
+/** What one optimizer role's answers were worth, over the whole run (from `optimizer_answers`). */
+export interface RunReportAnswers {
+  /** The role that answered: Forge's `reflect`, `assign`, `generate`, `verify`, or a peer method's own. */
+  readonly role: string;
+  /** Answers given. */
+  readonly total: number;
+  /** Answers that could not be used. */
+  readonly unusable: number;
+  /** Unusable answers by reason (`truncated`, `no-block`, `invalid-json`, …). */
+  readonly reasons: Readonly<Record<string, number>>;
+}
+
 /** Everything `renderRunReport` draws; plain data, so it can come from a store or a fixture. */
 export interface RunReportData {
   /** The page title. */
@@ -211,6 +223,11 @@ export interface RunReportData {
   readonly proposals: readonly RunReportProposal[];
   /** Optimizer roles whose answers mostly broke their output contract. */
   readonly warnings: readonly RunReportWarning[];
+  /**
+   * Every optimizer role's answers, used and unusable, for any method; absent or empty for runs
+   * recorded before answers were kept.
+   */
+  readonly answers?: readonly RunReportAnswers[];
   /** Models the price table has no price for; their cost is unknown. */
   readonly unpricedModels: readonly string[];
   /** Model usage per role. */
