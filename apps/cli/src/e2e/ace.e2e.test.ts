@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventAtStep, killAndResume, readMethodRun, simRunConfig } from './kill-and-resume.js';
 import { jsonEvents, runCli } from './run-cli.js';
+import { withoutSpend } from './run-contents.js';
 
 // `forge optimize --method ace` end to end on the offline simulated world (SIMULATED: no real
 // model is called).
@@ -39,7 +40,7 @@ describe('forge optimize --method ace', () => {
     const actual = readMethodRun(join(cwd, 'killed'));
     expect(actual.checkpoint).toEqual(expected.checkpoint);
     expect(actual.records).toEqual(expected.records);
-    expect(actual.result).toEqual(expected.result);
+    expect(withoutSpend(actual.result)).toEqual(withoutSpend(expected.result));
     // Only calls in flight at the kill are paid twice (the first sample of a step runs one at a time).
     expect(actual.paid - expected.paid).toBeGreaterThanOrEqual(0);
     expect(actual.paid - expected.paid).toBeLessThanOrEqual(8);
