@@ -265,6 +265,9 @@ describe('forge report of a simulated run, in headless Chromium', () => {
       await waitFor(() => url !== '', 30_000);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       const { page, errors, requests } = await openPage(url);
+      // Opened while the run goes: the page says it is live. (Checked now, not after the next
+      // step lands, by which time a fast simulated run may already have finished.)
+      expect(await page.locator('#live-status').isVisible()).toBe(true);
       const steps = async () =>
         Number(
           (await page
@@ -275,7 +278,6 @@ describe('forge report of a simulated run, in headless Chromium', () => {
       const first = await steps();
       // The page reloads itself when steps land, without being told to.
       await expect.poll(steps, { timeout: 60_000, interval: 250 }).toBeGreaterThan(first);
-      expect(await page.locator('#live-status').isVisible()).toBe(true);
       await page.screenshot({ path: join(artifacts, 'live-view.png') });
       const finished = await writer.done;
       expect(finished.code).toBe(0);
