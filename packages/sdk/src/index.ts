@@ -244,7 +244,7 @@ export type {
   SuiteRunEvent,
 } from './suite/suite-run-events.js';
 export {
-  type SynthesizeDataConfig,
-  type SynthesizeDataResult,
-  synthesizeData as synthesize,
-} from './synthesize/synthesize-data.js';
+  type SynthesizeFromFailuresConfig,
+  type SynthesizeFromFailuresResult,
+  synthesizeFromFailures,
+} from './synthesize/synthesize-from-failures.js';

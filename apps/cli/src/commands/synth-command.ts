@@ -55,8 +55,8 @@ export function synthCommand(program: Command, terminal: Terminal): void {
         ...(defaults['providers'] as Record<string, string> | undefined),
         ...providerFlags(flags['provider'] as string[] | undefined),
       };
-      const { synthesize } = await import('@forge/sdk');
-      const result = await synthesize(
+      const { synthesizeFromFailures } = await import('@forge/sdk');
+      const result = await synthesizeFromFailures(
         {
           ...(Object.keys(providers).length === 0 ? {} : { providers }),
           ...(typeof defaults['benchmark'] === 'string'

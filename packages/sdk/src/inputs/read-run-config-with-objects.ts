@@ -4,7 +4,7 @@ import { readSavedRunConfig } from '../run/run-directory.js';
 import { assertObjectsGivenAgain, type ObjectInputs } from './object-inputs.js';
 
 /**
- * A run's saved config, for a call that re-reads the run (`evaluate`, `synthesize`), once the
+ * A run's saved config, for a call that re-reads the run (`evaluate`, `synthesizeFromFailures`), once the
  * objects that call needs are given again: the run's benchmark or program object always, and the
  * model object of `modelField` when the call uses the run's model.
  *

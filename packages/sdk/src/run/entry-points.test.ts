@@ -7,7 +7,7 @@ import { estimateRun } from '../estimate/estimate-run.js';
 import { evaluate } from '../evaluate/evaluate-benchmark.js';
 import { listRuns } from '../runs/list-runs.js';
 import { writeReport } from '../runs/write-report.js';
-import { synthesizeData } from '../synthesize/synthesize-data.js';
+import { synthesizeFromFailures } from '../synthesize/synthesize-from-failures.js';
 import { optimize } from './optimize.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-entry-'));
@@ -49,7 +49,7 @@ describe('sdk entry points', () => {
 
   it("synthesizes from a run's failure memory and writes JSONL and TRL rows", async () => {
     const out = join(root, 'synthetic.jsonl');
-    const result = await synthesizeData({
+    const result = await synthesizeFromFailures({
       run: runDir,
       attempts: 8,
       out,
@@ -60,7 +60,7 @@ describe('sdk entry points', () => {
       result.admitted.length,
     );
     const trl = join(root, 'trl.jsonl');
-    await synthesizeData({ run: runDir, attempts: 4, out: trl, format: 'trl' });
+    await synthesizeFromFailures({ run: runDir, attempts: 4, out: trl, format: 'trl' });
     const row = JSON.parse(readFileSync(trl, 'utf8').split('\n')[0] ?? '{}');
     expect(typeof row.prompt).toBe('string');
     expect(result.reportText).toContain('admitted');

@@ -11,7 +11,7 @@ import {
 import { defineBenchmark } from '@forge/program';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate-benchmark.js';
-import { synthesizeData } from '../synthesize/synthesize-data.js';
+import { synthesizeFromFailures } from '../synthesize/synthesize-from-failures.js';
 import { optimize } from './optimize.js';
 
 // The library API takes what a user already holds: model objects and a program with its metric
@@ -128,7 +128,7 @@ describe('evaluate and synthesize with objects', () => {
       })}\n`,
     );
     const model = toyOptimizer();
-    const result = await synthesizeData({
+    const result = await synthesizeFromFailures({
       benchmark: defineBenchmark(task()),
       model,
       failures,

@@ -35,11 +35,11 @@ import { readRunState } from '../run/read-run-state.js';
 import { createRunModels } from '../run/run-models.js';
 
 /**
- * What `synthesize` (the sdk's) needs: where failures come from, the benchmark, the models. The
+ * What `synthesizeFromFailures` needs: where failures come from, the benchmark, the models. The
  * benchmark may be an id, a `Benchmark` object, or a `Program` object with its metric and data;
  * each model a model string, settings, or a `LanguageModel` object.
  */
-export interface SynthesizeDataConfig<
+export interface SynthesizeFromFailuresConfig<
   Input = Readonly<Record<string, unknown>>,
   Gold = Readonly<Record<string, unknown>>,
   Output = Readonly<Record<string, unknown>>,
@@ -90,8 +90,8 @@ export interface SynthesizeDataConfig<
 }
 
 /** The config with its objects taken out (names in their place). */
-type PlainSynthesizeDataConfig = Omit<
-  SynthesizeDataConfig,
+type PlainSynthesizeFromFailuresConfig = Omit<
+  SynthesizeFromFailuresConfig,
   'benchmark' | 'program' | 'model' | 'verifierModel'
 > & {
   readonly benchmark?: string;
@@ -100,8 +100,8 @@ type PlainSynthesizeDataConfig = Omit<
   readonly verifierModel?: ModelConfig;
 };
 
-/** What `synthesize` returns: the synth result plus the report text and the files written. */
-export interface SynthesizeDataResult extends SynthesizeResult {
+/** What `synthesizeFromFailures` returns: the synth result plus the report text and the files written. */
+export interface SynthesizeFromFailuresResult extends SynthesizeResult {
   /** Human-readable accounting. */
   readonly reportText: string;
   /** Files written. */
@@ -115,26 +115,26 @@ export interface SynthesizeDataResult extends SynthesizeResult {
  * only a model and a benchmark signature needed — the standalone use of `@forge/synth`, driven by
  * config (this is what `forge synth` calls).
  */
-export async function synthesizeData<
+export async function synthesizeFromFailures<
   Input = Readonly<Record<string, unknown>>,
   Gold = Readonly<Record<string, unknown>>,
   Output = Readonly<Record<string, unknown>>,
 >(
-  input: SynthesizeDataConfig<Input, Gold, Output>,
+  input: SynthesizeFromFailuresConfig<Input, Gold, Output>,
   options: { onAttemptEnd?: (record: AttemptRecord) => void; abortSignal?: AbortSignal } = {},
-): Promise<SynthesizeDataResult> {
+): Promise<SynthesizeFromFailuresResult> {
   const detached = detachObjectInputs(input, ['model', 'verifierModel']);
-  const config = detached.value as PlainSynthesizeDataConfig;
+  const config = detached.value as PlainSynthesizeFromFailuresConfig;
   const objects = detached.objects;
   if ((config.run === undefined) === (config.failures === undefined)) {
     throw new InvalidArgumentError({
       argument: 'run',
-      message: 'synthesize: give either a run directory or a failures file',
+      message: 'synthesizeFromFailures: give either a run directory or a failures file',
     });
   }
   // The run's task model is not used; its optimizer model only when no model is given here.
   const runConfig = readRunConfigWithObjects(config.run, objects, {
-    call: 'synthesize',
+    call: 'synthesizeFromFailures',
     ...(config.model === undefined ? { modelField: 'optimizerModel' } : {}),
   });
   if (runConfig !== undefined && config.run !== undefined)
