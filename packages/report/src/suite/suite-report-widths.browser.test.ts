@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { artifactsDirectory, launchChromium } from '../__fixtures__/launch-chromium.js';
 import { sampleSuiteReportData } from '../__fixtures__/sample-suite-report-data.js';
+import { hiddenContentProblems, measureReportTables } from '../testing/measure-report-tables.js';
 import { renderSuiteReport } from './render-suite-report.js';
 
 const methods = [
@@ -45,32 +46,10 @@ describe('the suite report at every width from 1024 px', () => {
       for (const width of [1024, 1600]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         await page.goto(pathToFileURL(file).href);
-        const layout = await page.evaluate(() => {
-          const tables = [...document.querySelectorAll('table')].map((table) => {
-            const box = table.parentElement as HTMLElement;
-            const overflowX = getComputedStyle(box).overflowX;
-            const cells = [...table.querySelectorAll('th, td')] as HTMLElement[];
-            return {
-              id: table.closest('[data-table]')?.getAttribute('data-table') ?? table.className,
-              fits: table.scrollWidth <= box.clientWidth + 1,
-              scrolls: overflowX === 'auto' || overflowX === 'scroll',
-              // A cell whose text is cut off inside it (nothing may be hidden).
-              clipped: cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).length,
-            };
-          });
-          return {
-            pageOverflow: document.documentElement.scrollWidth - window.innerWidth,
-            tables,
-            mainWidth: (document.querySelector('main') as HTMLElement).getBoundingClientRect()
-              .width,
-          };
-        });
+        const layout = await measureReportTables(page);
         expect(layout.pageOverflow, `page overflow at ${width}`).toBeLessThanOrEqual(0);
         expect(layout.tables.length).toBeGreaterThan(8);
-        for (const table of layout.tables) {
-          expect(table.fits || table.scrolls, `${table.id} at ${width}`).toBe(true);
-          expect(table.clipped, `${table.id} at ${width}`).toBe(0);
-        }
+        expect(hiddenContentProblems(layout), `at ${width}`).toEqual([]);
         // Nine methods of Table 1 fit without scrolling at 1600 px.
         if (width === 1600) {
           const main = layout.tables.find((table) => table.id === 'main-sim-task-sim-optimizer');

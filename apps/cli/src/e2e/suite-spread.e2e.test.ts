@@ -1,0 +1,210 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { hiddenContentProblems, measureReportTables } from '@forge/report/testing';
+import { chromium } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { jsonEvents, runCli } from './run-cli.js';
+
+// Every method Forge ships, three seeds, on the offline simulated world (every number is
+// simulated): the tables give mean ± sd with n, recomputed here from results.json, and the
+// suite report hides no column at 1024 or 1600 px in Chromium.
+const root = mkdtempSync(join(tmpdir(), 'forge-cli-suite-spread-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+const methods = [
+  'baseline',
+  'mipro',
+  'ace',
+  'gepa',
+  'gepa-merge',
+  'prompt-search',
+  'random-synthesis',
+  'failure-memory',
+  'forge',
+];
+const seeds = [0, 1, 2];
+const suiteConfig = [
+  'name: sim-every-method',
+  'benchmarks: [sim]',
+  `methods: [${methods.join(', ')}]`,
+  'taskModels: [sim:task]',
+  'optimizerModels: [sim:optimizer]',
+  `seeds: [${seeds.join(', ')}]`,
+  // Small, so the whole suite takes seconds; large enough for Forge to synthesize once.
+  'budget: { maxEvaluations: 200 }',
+  '',
+].join('\n');
+
+interface CellResult {
+  readonly method: string;
+  readonly seed: number;
+  readonly status: string;
+  readonly bestTest: number | null;
+}
+
+/** Mean and sample standard deviation (n − 1), the way a reader checks a table by hand. */
+function spread(values: readonly number[]): { mean: number; sd: number } {
+  const mean = values.reduce((sum, value) => sum + value, 0) / values.length;
+  const variance =
+    values.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (values.length - 1);
+  return { mean, sd: Math.sqrt(variance) };
+}
+
+/** A CSV document as rows of fields (RFC 4180 quoting). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.split(/\r?\n/).filter((row) => row !== '')) {
+    const fields: string[] = [];
+    let field = '';
+    let quoted = false;
+    for (let index = 0; index < line.length; index += 1) {
+      const character = line[index] as string;
+      if (quoted && character === '"' && line[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = !quoted;
+      else if (character === ',' && !quoted) {
+        fields.push(field);
+        field = '';
+      } else field += character;
+    }
+    fields.push(field);
+    rows.push(fields);
+  }
+  return rows;
+}
+
+describe('a suite of every method × 3 seeds on the simulated world', () => {
+  it('renders mean ± sd with n = 3 per method, as recomputed from results.json, and hides no column at 1024 or 1600 px', {
+    timeout: 240_000,
+  }, async () => {
+    writeFileSync(join(root, 'suite.yaml'), suiteConfig);
+    const started = Date.now();
+    const run = await runCli(['suite', '-c', 'suite.yaml', '--dir', 'suite', '--json'], {
+      cwd: root,
+    });
+    expect(run.code, run.stderr).toBe(0);
+    expect(jsonEvents(run.stdout).at(-1)).toMatchObject({
+      type: 'suite-summary',
+      done: methods.length * seeds.length,
+      failed: [],
+      simulated: true,
+    });
+    const suiteDir = join(root, 'suite');
+    const document = JSON.parse(readFileSync(join(suiteDir, 'results.json'), 'utf8')) as {
+      cells: CellResult[];
+    };
+    const labels = (
+      JSON.parse(readFileSync(join(suiteDir, 'suite.json'), 'utf8')) as {
+        labels: { methods: Record<string, string> };
+      }
+    ).labels.methods;
+
+    // Recompute every method's entry from its cells' per-seed test scores.
+    const expected = new Map(
+      methods.map((method) => {
+        const cells = document.cells
+          .filter((cell) => cell.method === method)
+          .sort((left, right) => left.seed - right.seed);
+        expect(cells.map((cell) => [cell.seed, cell.status])).toEqual(
+          seeds.map((seed) => [seed, 'done']),
+        );
+        const values = cells.map((cell) => (cell.bestTest as number) * 100);
+        const { mean, sd } = spread(values);
+        return [
+          method,
+          {
+            label: labels[method] as string,
+            values,
+            text: `${mean.toFixed(2)} ± ${sd.toFixed(2)}`,
+            mean: mean.toFixed(2),
+            sd: sd.toFixed(2),
+          },
+        ];
+      }),
+    );
+    // The simulated world gives seeds different outcomes: a spread that could be all zeros
+    // would not show that sd is computed.
+    expect([...expected.values()].some((entry) => entry.sd !== '0.00')).toBe(true);
+
+    // The CSV: mean, sd, n and every seed's value per method.
+    const csv = parseCsv(
+      readFileSync(join(suiteDir, 'tables', 'main-sim-task-sim-optimizer.csv'), 'utf8'),
+    );
+    const header = csv[0] as string[];
+    const benchmarkRow = csv.find((row) => row[0] === 'Date normalisation (simulated)');
+    expect(benchmarkRow).toBeDefined();
+    for (const entry of expected.values()) {
+      const at = (column: string) => benchmarkRow?.[header.indexOf(column)];
+      expect(at(entry.label), entry.label).toBe(entry.mean);
+      expect(at(`${entry.label} sd`), entry.label).toBe(entry.sd);
+      expect(at(`${entry.label} n`), entry.label).toBe('3');
+      expect(at(`${entry.label} per seed`), entry.label).toBe(
+        entry.values.map((value, index) => `${seeds[index]}:${value.toFixed(2)}`).join(';'),
+      );
+    }
+    expect(header.at(-1)).toBe('Models');
+    expect(benchmarkRow?.at(-1)).toBe('simulated');
+
+    // tables.md says n and shows the same entries.
+    const markdown = readFileSync(join(suiteDir, 'tables.md'), 'utf8');
+    expect(markdown).toContain('mean ± sample standard deviation over n = 3 seeds (0, 1, 2)');
+    const markdownRow = markdown
+      .split('\n')
+      .find((line) => line.startsWith('| Date normalisation (simulated) |'));
+    for (const entry of expected.values()) expect(markdownRow).toContain(entry.text);
+
+    // Regenerated on its own, the suite's tables are the same.
+    const regenerated = await runCli(['suite', 'report', 'suite'], { cwd: root });
+    expect(regenerated.code, regenerated.stderr).toBe(0);
+    expect(readFileSync(join(suiteDir, 'tables.md'), 'utf8')).toBe(markdown);
+    const suiteSeconds = (Date.now() - started) / 1000;
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    try {
+      for (const width of [1024, 1600]) {
+        const page = await browser.newPage({ viewport: { width, height: 900 } });
+        const errors: string[] = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        await page.goto(pathToFileURL(join(suiteDir, 'report.html')).href);
+        // The report's Table 1: one column per method, each entry mean ± sd, and n said.
+        const main = page.locator('[data-table="main-sim-task-sim-optimizer"]');
+        expect(await main.locator('.section-note', { hasText: 'n = 3 seeds' }).count()).toBe(1);
+        const headers = await main.locator('thead th').allTextContents();
+        const cells = await main
+          .locator('tbody tr', { hasText: 'Date normalisation (simulated)' })
+          .locator('td')
+          .allTextContents();
+        for (const entry of expected.values()) {
+          expect(cells[headers.indexOf(entry.label)], `${entry.label} at ${width}`).toBe(
+            entry.text,
+          );
+        }
+        const layout = await measureReportTables(page);
+        expect(layout.tables.length).toBeGreaterThanOrEqual(3);
+        expect(hiddenContentProblems(layout), `at ${width} px`).toEqual([]);
+        expect(errors).toEqual([]);
+        await page.close();
+      }
+    } finally {
+      await browser.close();
+    }
+    // Not an assertion: the wall time, for the record of what this test costs.
+    process.stdout.write(
+      `suite of ${methods.length} methods × ${seeds.length} seeds: ${suiteSeconds.toFixed(1)} s to run and report, ${((Date.now() - started) / 1000).toFixed(1)} s with the browser checks\n`,
+    );
+  });
+});
