@@ -1,24 +1,10 @@
+import type { MethodProposal } from '@forge/method';
 import type { RunDatabase } from '@forge/store';
 import { clipText, parseJson } from './clip-text.js';
 import type { RunReportProposal, RunReportProposalOutcome } from './run-report-details.js';
 
-interface ProposalData {
-  readonly step?: unknown;
-  readonly parent?: unknown;
-  readonly otherParents?: unknown;
-  readonly module?: unknown;
-  readonly kind?: unknown;
-  readonly outcome?: unknown;
-  readonly noOpReason?: unknown;
-  readonly minibatch?: unknown;
-  readonly parentScores?: unknown;
-  readonly proposalScores?: unknown;
-  readonly candidate?: unknown;
-  readonly parentPrompt?: unknown;
-  readonly proposedPrompt?: unknown;
-  readonly answers?: unknown;
-  readonly details?: unknown;
-}
+/** A saved `MethodProposal` before its fields are checked: hostile or older data reads as unknown. */
+type ProposalData = { readonly [Field in keyof MethodProposal]?: unknown };
 
 const outcomes: readonly string[] = ['accepted', 'rejected', 'no-op'];
 

@@ -1,4 +1,5 @@
 import type { ContractWarning } from '@forge/core';
+import type { MethodProposal, MethodProposalOutcome } from '@forge/method';
 import type { Verdict } from '@forge/verify';
 
 /** One message of a module invocation, flattened for display. */
@@ -50,42 +51,18 @@ export interface RunReportEvaluation {
 }
 
 /** What happened to a step's proposal. */
-export type RunReportProposalOutcome = 'accepted' | 'rejected' | 'no-op';
+export type RunReportProposalOutcome = MethodProposalOutcome;
 
-/** One step that reached the reflector, and what became of its proposal. */
-export interface RunReportProposal {
-  /** The step (from 0). */
-  readonly step: number;
-  /** The parent candidate the step reflected on. */
-  readonly parent: number;
-  /** The module whose prompt the reflector rewrote. */
-  readonly module: string;
-  /** Accepted (joined the pool), rejected (not strictly better on the minibatch) or no-op. */
-  readonly outcome: RunReportProposalOutcome;
-  /** Why the reflection proposed nothing, for a no-op (e.g. `missing-block`). */
-  readonly noOpReason?: string;
-  /** Training instance ids of the minibatch, in order. */
-  readonly minibatch: readonly string[];
-  /** The parent's minibatch scores. */
-  readonly parentScores: readonly number[];
-  /** The proposal's minibatch scores, when it was evaluated. */
-  readonly proposalScores?: readonly number[];
-  /** The new candidate's index, when accepted. */
-  readonly candidate?: number;
-  /** The module's prompt in the parent. */
-  readonly parentPrompt?: string;
-  /** The prompt the reflector proposed for the module (absent for a no-op or an older run). */
-  readonly proposedPrompt?: string;
-  /** The reflector's whole answer (absent for runs recorded before reflections were kept). */
-  readonly reflection?: string;
-  /** Further parents, for a proposal combining several (a GEPA merge). */
-  readonly otherParents?: readonly number[];
+/**
+ * One step that reached the reflector, and what became of its proposal: a method's
+ * `MethodProposal` record as `@forge/method` defines it field by field, where Forge's own steps
+ * (read from the `steps` table) carry the reflector's whole answer in `reflection` and no `kind`.
+ */
+export interface RunReportProposal extends Omit<MethodProposal, 'kind'> {
   /** How a method other than Forge made it (`reflection`, `merge`, `curation`, `instruction`, …). */
   readonly kind?: string;
-  /** The optimizer answers behind it by role, for methods other than Forge (reflector, curator, proposer…). */
-  readonly answers?: readonly { readonly role: string; readonly text: string }[];
-  /** Further facts, one line each (ACE's playbook operations, a MIPROv2 trial's choice and score). */
-  readonly details?: readonly string[];
+  /** The reflector's whole answer (absent for runs recorded before reflections were kept). */
+  readonly reflection?: string;
 }
 
 /** The verifier's answer to one synthesis attempt, as `@forge/verify` parsed it. */
