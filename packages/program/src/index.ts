@@ -96,7 +96,10 @@ export {
 } from './signature/field-type.js';
 export { inferSignature } from './signature/infer-signature.js';
 export type { Instance, Splits } from './signature/instance.js';
+export { schemaInstanceCheck } from './signature/schema-instance-check.js';
 export {
+  type InstanceCheck,
+  type InstanceProblem,
   type Signature,
   type SignatureField,
   type SignatureJson,

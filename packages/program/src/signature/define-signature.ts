@@ -1,5 +1,6 @@
 import { InvalidArgumentError } from '@forge/provider';
 import { parseFieldType } from './field-type.js';
+import { schemaInstanceCheck } from './schema-instance-check.js';
 import type { Signature } from './signature.js';
 import {
   isZodSignatureDeclaration,
@@ -11,13 +12,19 @@ import {
  * Checks a signature and returns it: field names unique across inputs and outputs, names usable
  * as JSON keys, types parseable. The signature is given either as field lists or as zod object
  * schemas (`{ name, input: z.object(…), output: z.object(…) }`; see `signatureFromZod` for how
- * zod types map to field types).
+ * zod types map to field types). A zod declaration's signature also gets `checkInstance`, which
+ * parses an instance's values with the schemas (an enum's labels, a string's minimum length).
  *
  * @throws InvalidArgumentError naming the offending field.
  */
 export function defineSignature(declaration: Signature | ZodSignatureDeclaration): Signature {
-  const signature = isZodSignatureDeclaration(declaration)
-    ? signatureFromZod(declaration)
+  // A zod declaration also checks values beyond the field types (an enum's labels): synthesis
+  // rejects a generated example its schemas do not parse.
+  const signature: Signature = isZodSignatureDeclaration(declaration)
+    ? {
+        ...signatureFromZod(declaration),
+        checkInstance: schemaInstanceCheck(declaration.input, declaration.output),
+      }
     : declaration;
   const seen = new Set<string>();
   const fields = [...signature.inputFields, ...signature.outputFields];

@@ -70,6 +70,7 @@ describe('signatureFromZod', () => {
         { name: 'passage', type: 'str', description: 'The passage.' },
       ],
       outputFields: [{ name: 'answer', type: 'str', description: '' }],
+      checkInstance: expect.any(Function),
     });
   });
 

@@ -19,7 +19,29 @@ export interface Signature {
   readonly inputFields: readonly SignatureField[];
   /** Output (gold) fields, in declaration order. */
   readonly outputFields: readonly SignatureField[];
+  /**
+   * Checks an instance's values against the schemas the signature was declared with, beyond the
+   * field types (a `z.enum`'s values, a `z.string().min(1)`, a `z.int().positive()`): returns the
+   * problems, none when the instance fits. `defineSignature` sets it for a zod declaration, and so
+   * does `defineProgram`; synthesis rejects a generated example with any problem
+   * (`schema-mismatch`). Absent for signatures declared by field lists.
+   */
+  readonly checkInstance?: InstanceCheck;
 }
+
+/** One way an instance does not fit its signature's schemas. */
+export interface InstanceProblem {
+  /** Where, as a dotted path from the instance: `gold.label`, `input.items.2`. */
+  readonly path: string;
+  /** What is wrong, in the schema library's words: `Invalid option: expected one of "a"|"b"`. */
+  readonly message: string;
+}
+
+/** Checks an instance's input and gold values; returns the problems (empty: the instance fits). */
+export type InstanceCheck = (instance: {
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly gold: Readonly<Record<string, unknown>>;
+}) => readonly InstanceProblem[];
 
 /** The JSON form shown to the generator and verifier (Figure 7's `task_signature`). */
 export interface SignatureJson {

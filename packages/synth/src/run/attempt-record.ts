@@ -6,7 +6,8 @@ import type { MutationIntent } from '../plan/mutation-intent.js';
 /**
  * How an attempt ended — exactly one per attempt (Figure 3a accounting, plus this project's
  * guards):
- * - `generation-failed`: no block, bad JSON, or a field set or type that does not fit the signature;
+ * - `generation-failed`: no block, bad JSON, a field set or type that does not fit the signature,
+ *   or values the signature's schemas reject (`schema-mismatch`: a label outside a `z.enum`);
  * - `leaked`: the candidate overlaps a validation or test item (checked before the verifier);
  * - `duplicate`: the candidate repeats an instance of D or a lower slot's candidate (ditto);
  * - `verification-failed`: the verifier's answer broke its contract;
@@ -73,7 +74,7 @@ export interface AttemptRecord {
   readonly reasonCode: string;
   /** Human-readable reason. */
   readonly reason: string;
-  /** The coerced candidate (`syn-<event>-<slot>`), whenever generation produced one. */
+  /** The coerced candidate (`syn-<event>-<slot>`), whenever generation produced one (also for `schema-mismatch`). */
   readonly instance?: Instance;
   /** The verifier's parsed answer, when it ran. */
   readonly verdict?: Verdict;

@@ -1,4 +1,4 @@
-import type { Instance } from '@forge/program';
+import type { Instance, InstanceProblem } from '@forge/program';
 import { emptyUsage } from '@forge/provider';
 import type { VerifyInstanceResult } from '@forge/verify';
 import type { GeneratedCandidate } from '../generate/generate-candidate.js';
@@ -118,6 +118,27 @@ export function generationFailedRecord(
     outcome: 'generation-failed',
     reasonCode: parsed.code,
     reason: parsed.reason,
+  };
+}
+
+/**
+ * Record of an attempt whose coerced example the signature's schemas do not parse (a label
+ * outside a `z.enum`): a failed generation, with the candidate kept for auditing.
+ */
+export function schemaMismatchRecord(
+  facts: SlotFacts,
+  generation: GeneratedCandidate,
+  candidate: Instance,
+  problems: readonly InstanceProblem[],
+): AttemptRecord {
+  return {
+    ...base(facts, generation),
+    outcome: 'generation-failed',
+    reasonCode: 'schema-mismatch',
+    reason: `does not fit the program's schemas: ${problems
+      .map((problem) => `${problem.path}: ${problem.message}`)
+      .join('; ')}`,
+    instance: candidate,
   };
 }
 

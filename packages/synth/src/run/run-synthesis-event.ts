@@ -19,6 +19,7 @@ import {
   generationFailedRecord,
   guardRecord,
   type SlotFacts,
+  schemaMismatchRecord,
   slotFacts,
 } from './attempt-records.js';
 import { checkGuards, passedGuards } from './check-guards.js';
@@ -89,7 +90,8 @@ class SkippedAttempt extends Error {}
 
 /**
  * Runs one synthesis event (Algorithm 3, lines 8–17, plus Forge's guards): for every slot,
- * generate → coerce → leakage and duplicate guards → verify → admit. Every attempt ends in exactly
+ * generate → coerce → the signature's schema check (typed programs) → leakage and duplicate
+ * guards → verify → admit. Every attempt ends in exactly
  * one recorded outcome.
  *
  * Slots run concurrently under a limiter, but every decision is taken by slot index: guards are
@@ -174,6 +176,14 @@ export async function runSynthesisEvent(
       return { kind: 'final', record };
     }
     const candidate = buildCandidateInstance(facts, generation.parsed);
+    // A typed program's schemas (an enum's labels) are stricter than the field types coercion
+    // checked: an example they do not parse is never supervision, so it never reaches a guard.
+    const problems = options.signature.checkInstance?.(candidate) ?? [];
+    if (problems.length > 0) {
+      const record = schemaMismatchRecord(facts, generation, candidate, problems);
+      await finish(index, record, false);
+      return { kind: 'final', record };
+    }
     return { kind: 'candidate', facts, slot, candidate, generation };
   });
   // The loop below awaits the stages in slot order; a later stage may fail before its turn.

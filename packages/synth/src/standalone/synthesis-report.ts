@@ -109,7 +109,7 @@ export function buildSynthesisReport(options: {
   };
 }
 
-/** A plain-text rendering of a report: totals, outcomes, then one line per mode. */
+/** A plain-text rendering of a report: totals, outcomes and their reasons, then one line per mode. */
 export function formatSynthesisReport(report: SynthesisReport): string {
   const lines = [
     `synthesis event ${report.event}: ${report.admitted}/${report.attempts} admitted (${Math.round(report.admissionRate * 100)}%)`,
@@ -119,6 +119,11 @@ export function formatSynthesisReport(report: SynthesisReport): string {
       .filter((outcome) => report.outcomes[outcome] > 0)
       .map((outcome) => `  ${outcome.padEnd(22)} ${report.outcomes[outcome]}`),
   ];
+  // Why attempts were not admitted, finer than the outcome (`schema-mismatch`, `duplicate-near`).
+  const reasons = Object.entries(report.reasons).filter(([code]) => code !== 'admitted');
+  if (reasons.length > 0) {
+    lines.push(`reasons: ${reasons.map(([code, count]) => `${code} ${count}`).join(', ')}`);
+  }
   if (report.modes.length > 0) {
     lines.push('modes (support → attempts → admitted):');
     for (const mode of report.modes) {
