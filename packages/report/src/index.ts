@@ -22,6 +22,7 @@ export {
   renderSynthesisAccountingChart,
 } from './charts/synthesis-accounting-chart.js';
 export { embedJson } from './client/embed-json.js';
+export { liveReportPage } from './client/live-report-page.js';
 export { type LiveOptions, pageData } from './client/page-data.js';
 export {
   type ReportPageOptions,
@@ -163,6 +164,12 @@ export {
   type ReportServerErrorReason,
 } from './serve/report-server-error.js';
 export { runVersion } from './serve/run-version.js';
+export {
+  type LivePageServer,
+  type LivePageSource,
+  type ServeLivePageOptions,
+  serveLivePage,
+} from './serve/serve-live-page.js';
 export {
   type RunReportServer,
   type ServeRunReportOptions,

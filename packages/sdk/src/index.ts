@@ -61,6 +61,7 @@ export type {
   RunReportUsage,
 } from '@forge/report';
 export {
+  type LivePageServer,
   loadReportData,
   ReportServerError,
   type RunReportServer,
@@ -223,6 +224,10 @@ export { type RunSuiteWorkerOptions, runSuiteWorker } from './suite/queue/run-su
 export { type ReportSuiteResult, reportSuite } from './suite/report-suite.js';
 export { runSuite } from './suite/run-suite.js';
 export type { RunSuiteOptions, RunSuiteResult } from './suite/run-suite-options.js';
+export {
+  type ServeSuiteReportOptions,
+  serveSuiteReport,
+} from './suite/serve-suite-report.js';
 export {
   type SuiteConfig,
   type SuiteConfigInput,

@@ -4,6 +4,7 @@ import { exitCodes } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
 import { runsRepairCommands } from './runs-repair-commands.js';
+import { serveUntilStopped } from './serve-until-stopped.js';
 
 function usage(message: string): never {
   throw new InvalidArgumentError({ argument: 'run', message });
@@ -55,18 +56,7 @@ export function reportCommands(
           runDir: run,
           ...(port === undefined ? {} : { port }),
         });
-        terminal.out.write(`${server.url}\n`);
-        terminal.err.write(`serving the live report of ${run} at ${server.url} (Ctrl-C stops)\n`);
-        await new Promise<void>((resolve) => {
-          const stop = () => {
-            process.off('SIGINT', stop);
-            process.off('SIGTERM', stop);
-            resolve();
-          };
-          process.on('SIGINT', stop);
-          process.on('SIGTERM', stop);
-        });
-        await server.close();
+        await serveUntilStopped(terminal, server, run);
       },
     );
   const runs = program

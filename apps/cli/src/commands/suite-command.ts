@@ -9,6 +9,7 @@ import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 import { queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
+import { suiteReportCommand } from './suite-report-command.js';
 
 interface SuiteFlags {
   config?: string;
@@ -176,27 +177,7 @@ export function suiteCommand(
       }
     });
   suiteStatusCommand(suite, terminal);
-  suite
-    .command('report')
-    .description(
-      "regenerate a suite directory's tables and report.html from its results.json (no cell runs)",
-    )
-    .argument('<dir>', 'the suite directory')
-    .option('--json', 'print the result as one JSON line')
-    .action(async (dir: string, flags: { json?: boolean }) => {
-      const { reportSuite } = await import('@forge/sdk');
-      const json = flags.json === true || suite.opts<{ json?: boolean }>().json === true;
-      const written = reportSuite(dir);
-      if (outputMode(terminal, json) === 'json') {
-        terminal.out.write(
-          `${JSON.stringify({ type: 'suite-report-written', dir: written.dir, files: written.files })}\n`,
-        );
-        return;
-      }
-      terminal.out.write(
-        `wrote ${written.files.length} file(s) in ${written.dir}\ntables: ${resolve(written.dir, 'tables.md')}\nreport: ${resolve(written.dir, 'report.html')}\n`,
-      );
-    });
+  suiteReportCommand(suite, terminal);
   suite
     .command('merge')
     .description('combine the shard directories of one suite into one suite directory')

@@ -1,10 +1,8 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { openRunDatabase, type RunDatabase } from '@forge/store';
 import { loadReportData } from '../data/load-report-data.js';
 import { renderRunReport } from '../render-run-report.js';
-import { ReportServerError } from './report-server-error.js';
 import { runVersion } from './run-version.js';
+import { serveLivePage } from './serve-live-page.js';
 
 /** Options of `serveRunReport`. */
 export interface ServeRunReportOptions {
@@ -24,8 +22,6 @@ export interface RunReportServer {
   close(): Promise<void>;
 }
 
-const loopbackHosts = new Set(['127.0.0.1', 'localhost']);
-
 /**
  * Serves a run's report on loopback and keeps it current: the page asks `/version` every
  * `intervalMs` and reloads when a step (or a synthesis attempt, a test score, a status change)
@@ -35,74 +31,25 @@ const loopbackHosts = new Set(['127.0.0.1', 'localhost']);
  */
 export async function serveRunReport(options: ServeRunReportOptions): Promise<RunReportServer> {
   const database: RunDatabase = openRunDatabase(options.runDir, { readonly: true });
-  const intervalMs = options.intervalMs ?? 1000;
-  let cached: { version: string; html: string } | undefined;
-  const page = (): string => {
-    const version = runVersion(database);
-    if (cached?.version !== version) {
-      const data = loadReportData(database, options.runDir);
-      cached = {
-        version,
-        html: renderRunReport(data, { live: { versionUrl: '/version', version, intervalMs } }),
-      };
-    }
-    return cached.html;
-  };
-  const respond = (response: ServerResponse, status: number, type: string, body: string) => {
-    response.writeHead(status, {
-      'content-type': `${type}; charset=utf-8`,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      'referrer-policy': 'no-referrer',
+  try {
+    const server = await serveLivePage({
+      subject: 'the run',
+      source: {
+        version: () => runVersion(database),
+        page: (live) => renderRunReport(loadReportData(database, options.runDir), { live }),
+      },
+      ...(options.port === undefined ? {} : { port: options.port }),
+      ...(options.intervalMs === undefined ? {} : { intervalMs: options.intervalMs }),
     });
-    response.end(body);
-  };
-  const handle = (request: IncomingMessage, response: ServerResponse) => {
-    const host = (request.headers.host ?? '').replace(/:\d+$/, '');
-    if (!loopbackHosts.has(host)) {
-      respond(response, 403, 'text/plain', 'this live view answers only on 127.0.0.1\n');
-      return;
-    }
-    if (request.method !== 'GET') {
-      respond(response, 405, 'text/plain', 'only GET\n');
-      return;
-    }
-    try {
-      const path = (request.url ?? '/').split('?')[0];
-      if (path === '/') respond(response, 200, 'text/html', page());
-      else if (path === '/version') respond(response, 200, 'text/plain', runVersion(database));
-      else respond(response, 404, 'text/plain', 'not found\n');
-    } catch (error) {
-      respond(response, 500, 'text/plain', `cannot read the run: ${(error as Error).message}\n`);
-    }
-  };
-  const server = createServer(handle);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  }).catch((error: NodeJS.ErrnoException) => {
+    return {
+      url: server.url,
+      close: async () => {
+        await server.close();
+        database.close();
+      },
+    };
+  } catch (error) {
     database.close();
-    const port = options.port ?? 0;
-    throw new ReportServerError({
-      reason: error.code === 'EADDRINUSE' ? 'port-in-use' : 'cannot-listen',
-      port,
-      message:
-        error.code === 'EADDRINUSE'
-          ? `port ${port} on 127.0.0.1 is in use; choose another with --port, or --port 0 for any free one`
-          : `cannot serve the live report on 127.0.0.1:${port}: ${error.message}`,
-      cause: error,
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => {
-          database.close();
-          resolve();
-        });
-      }),
-  };
+    throw error;
+  }
 }

@@ -1,15 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
-import {
-  parseSuiteResults,
-  type SuiteResults,
-  type SuiteTable,
-  summarizeSuite,
-} from '@forge/suite';
-import { suiteConfigSchema } from './suite-config-schema.js';
-import { isSuiteDirectory, loadSavedSuite, suiteResultsFileName } from './suite-directory.js';
-import { suiteSpecOf } from './suite-spec-of.js';
+import { type SuiteResults, type SuiteTable, summarizeSuite } from '@forge/suite';
+import { readSavedSuiteReport, readSuiteResultsFile } from './read-saved-suite-report.js';
+import { suiteResultsFileName } from './suite-directory.js';
 import { writeSuiteOutputs } from './write-suite-outputs.js';
 
 /** What `reportSuite` wrote. */
@@ -32,26 +24,17 @@ export interface ReportSuiteResult {
  * suite directory.
  */
 export function reportSuite(suiteDir: string): ReportSuiteResult {
-  const dir = resolve(suiteDir);
-  if (!isSuiteDirectory(dir)) {
-    throw new InvalidArgumentError({
-      argument: 'dir',
-      message: `dir: ${dir} holds no suite (no suite.json); give a directory forge suite wrote`,
-    });
-  }
-  const saved = loadSavedSuite(dir);
-  const file = join(dir, suiteResultsFileName);
-  if (!existsSync(file)) {
+  const saved = readSavedSuiteReport(suiteDir);
+  const { dir } = saved;
+  const read = readSuiteResultsFile(dir);
+  if (read === undefined) {
     throw new InvalidArgumentError({
       argument: 'dir',
       message: `dir: ${dir} has no ${suiteResultsFileName} yet (no cell has finished)`,
     });
   }
-  const read = parseSuiteResults(readFileSync(file, 'utf8'), file);
   // A results.json written before the summary existed gains it.
   const results: SuiteResults = { ...read, summary: summarizeSuite(read.cells) };
-  // Validated when the suite started; the tables need no method or benchmark package.
-  const spec = suiteSpecOf(suiteConfigSchema.parse(saved.config));
-  const written = writeSuiteOutputs({ dir, results, spec, labels: saved.labels });
+  const written = writeSuiteOutputs({ dir, results, spec: saved.spec, labels: saved.labels });
   return { dir, results, tables: written.tables, files: written.files };
 }

@@ -1,6 +1,3 @@
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { renderSuiteReport } from '@forge/report';
 import {
   formatSuiteResults,
   renderCsvTable,
@@ -14,6 +11,7 @@ import {
 } from '@forge/suite';
 import { forgeAblation } from '../methods/forge-ablation.js';
 import { suiteResultsFileName, writeSuiteFile } from './suite-directory.js';
+import { suiteReportHtml } from './suite-report-html.js';
 
 /**
  * Writes what a suite's results say, all pure functions of them: `results.json`, every table as
@@ -44,24 +42,14 @@ export function writeSuiteOutputs(options: {
     write(`tables/${table.id}.csv`, renderCsvTable(table));
   }
   write('tables.md', renderSuiteMarkdown(options.results, tables));
-  const cellLinks: Record<string, string> = {};
-  for (const cell of options.results.cells) {
-    // Forge's variants write a report; other methods at least a result.json.
-    for (const name of ['report.html', 'result.json']) {
-      if (existsSync(join(options.dir, cell.runDir, name))) {
-        cellLinks[cell.id] = `${cell.runDir}/${name}`;
-        break;
-      }
-    }
-  }
   write(
     'report.html',
-    renderSuiteReport({
+    suiteReportHtml({
+      dir: options.dir,
       results: options.results,
       spec: options.spec,
       tables,
-      labels: options.labels ?? {},
-      cellLinks,
+      ...(options.labels === undefined ? {} : { labels: options.labels }),
     }),
   );
   return { tables, files };

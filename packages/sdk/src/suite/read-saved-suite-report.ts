@@ -1,0 +1,66 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { InvalidArgumentError } from '@forge/provider';
+import {
+  parseSuiteResults,
+  type SuiteLabels,
+  type SuiteResults,
+  type SuiteSpec,
+  type SuiteTable,
+  suiteTables,
+} from '@forge/suite';
+import { ConfigError } from '../config/config-error.js';
+import { forgeAblation } from '../methods/forge-ablation.js';
+import { suiteConfigSchema } from './suite-config-schema.js';
+import { isSuiteDirectory, loadSavedSuite, suiteResultsFileName } from './suite-directory.js';
+import { suiteSpecOf } from './suite-spec-of.js';
+
+/** What a suite directory says about itself, read without running or writing anything. */
+export interface SavedSuiteReport {
+  /** The suite directory, absolute. */
+  readonly dir: string;
+  /** The suite's name. */
+  readonly name: string;
+  /** The planner's view of its saved config. */
+  readonly spec: SuiteSpec;
+  /** Method and benchmark titles. */
+  readonly labels: SuiteLabels;
+}
+
+/**
+ * Opens a suite directory for reporting: its `suite.json` is read and its config validated, so
+ * the tables need no method or benchmark package. @throws InvalidArgumentError when `dir` holds
+ * no suite, ConfigError naming `suite.json` when it cannot be read.
+ */
+export function readSavedSuiteReport(suiteDir: string): SavedSuiteReport {
+  const dir = resolve(suiteDir);
+  if (!isSuiteDirectory(dir)) {
+    throw new InvalidArgumentError({
+      argument: 'dir',
+      message: `dir: ${dir} holds no suite (no suite.json); give a directory forge suite wrote`,
+    });
+  }
+  const saved = loadSavedSuite(dir);
+  const config = suiteConfigSchema.safeParse(saved.config);
+  if (!config.success) {
+    const issue = config.error.issues[0];
+    throw new ConfigError({
+      file: join(dir, 'suite.json'),
+      field: ['config', ...(issue?.path ?? []).map(String)].join('.'),
+      message: issue?.message ?? 'not a suite config',
+    });
+  }
+  return { dir, name: saved.name, spec: suiteSpecOf(config.data), labels: saved.labels ?? {} };
+}
+
+/** A suite directory's `results.json` as read (undefined before any cell has finished). */
+export function readSuiteResultsFile(dir: string): SuiteResults | undefined {
+  const file = join(dir, suiteResultsFileName);
+  if (!existsSync(file)) return undefined;
+  return parseSuiteResults(readFileSync(file, 'utf8'), file);
+}
+
+/** The tables of a suite's results, as `forge suite` writes them. */
+export function suiteTablesOf(saved: SavedSuiteReport, results: SuiteResults): SuiteTable[] {
+  return suiteTables({ results, spec: saved.spec, ablation: forgeAblation, labels: saved.labels });
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { renderSuiteReport } from '@forge/report';
+import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
+
+/**
+ * The HTML suite report of a suite directory's results, linking every cell's own report (Forge's
+ * variants write one; other methods at least a `result.json`). Reads the directory only to find
+ * those links; writes nothing.
+ */
+export function suiteReportHtml(options: {
+  readonly dir: string;
+  readonly results: SuiteResults;
+  readonly spec: SuiteSpec;
+  readonly tables: readonly SuiteTable[];
+  readonly labels?: SuiteLabels;
+}): string {
+  const cellLinks: Record<string, string> = {};
+  for (const cell of options.results.cells) {
+    for (const name of ['report.html', 'result.json']) {
+      if (existsSync(join(options.dir, cell.runDir, name))) {
+        cellLinks[cell.id] = `${cell.runDir}/${name}`;
+        break;
+      }
+    }
+  }
+  return renderSuiteReport({
+    results: options.results,
+    spec: options.spec,
+    tables: options.tables,
+    labels: options.labels ?? {},
+    cellLinks,
+  });
+}
