@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedCall } from '@forge/provider';
+import type { AttemptRecord } from '@forge/synth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deferWrite } from './deferred-writes.js';
 import { openRunDatabase, type RunDatabase } from './open-run-database.js';
 import { SqliteCallCache } from './sqlite-call-cache.js';
 import { SqliteCallRecorder } from './sqlite-call-recorder.js';
+import { SqliteCheckpointStore } from './sqlite-checkpoint-store.js';
 import { SqliteRunStore } from './sqlite-run-store.js';
+import { SqliteSynthesisJournal } from './sqlite-synthesis-journal.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-deferred-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -86,12 +89,15 @@ describe('batched writes of the call cache and the call recorder', () => {
     store.close();
   });
 
-  it('fails the next commit with a clear StorageError when a background batch met a full disk', async () => {
+  it('fails the next commit with a clear StorageError when a background batch met a full disk, and writes the batch once there is room', async () => {
     const store = new SqliteRunStore(join(root, 'full'));
     const recorder = new SqliteCallRecorder(store.database);
-    recorder.record(call('lost'));
+    recorder.record(call('kept'));
+    let diskFull = true;
     deferWrite(store.database, () => {
-      throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      if (diskFull) {
+        throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      }
     });
     await new Promise((resolve) => setImmediate(resolve));
     let failure: unknown;
@@ -102,11 +108,33 @@ describe('batched writes of the call cache and the call recorder', () => {
     }
     expect((failure as Error).name).toBe('StorageError');
     expect((failure as Error).message).toContain('the disk is full');
-    // The failed batch was rolled back as a whole; the store goes on once the disk has room.
+    // The failed batch was rolled back as a whole, and kept: the record of a paid call is never
+    // dropped. While the disk stays full every commit fails; once it has room the batch is
+    // written first, ahead of the calls recorded since.
     expect(roles(store.database)).toEqual([]);
     recorder.record(call('after'));
+    expect(() => store.setMeta('status', 'running')).toThrow(/the disk is full/);
+    expect(roles(store.database)).toEqual([]);
+    diskFull = false;
     store.setMeta('status', 'running');
-    expect(roles(store.database)).toEqual(['after']);
+    expect(roles(store.database)).toEqual(['kept', 'after']);
     store.close();
+  });
+
+  it('never lets a checkpoint save or a synthesis journal entry be written ahead of the calls behind it', async () => {
+    const database = openRunDatabase(join(root, 'journal'));
+    const recorder = new SqliteCallRecorder(database);
+    const checkpoints = new SqliteCheckpointStore(database);
+    await checkpoints.initialize({ method: 'test', formatVersion: 1 } as unknown as Parameters<
+      SqliteCheckpointStore['initialize']
+    >[0]);
+    recorder.record(call('before-save'));
+    await checkpoints.save({ state: { step: 1 }, records: [] });
+    expect(roles(database)).toEqual(['before-save']);
+    recorder.record(call('before-journal'));
+    const attempt = { event: 0, slot: 3 } as unknown as AttemptRecord;
+    await new SqliteSynthesisJournal(database).put(attempt);
+    expect(roles(database)).toEqual(['before-save', 'before-journal']);
+    database.close();
   });
 });

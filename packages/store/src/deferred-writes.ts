@@ -52,9 +52,17 @@ export function flushDeferredWrites(database: Database.Database): void {
   queues.delete(database);
   // A database closed behind the run store's back: nothing can be written any more.
   if (!database.open) return;
-  guardStore(dirname(database.name), () =>
-    database.transaction(() => {
-      for (const write of queue) write();
-    })(),
-  );
+  try {
+    guardStore(dirname(database.name), () =>
+      database.transaction(() => {
+        for (const write of queue) write();
+      })(),
+    );
+  } catch (error) {
+    // Nothing of the batch was written: keep it, ahead of what was queued since, so the next
+    // flush (the run store's next commit, or closing the database once there is room) tries it
+    // again. Dropping it would lose the records of calls that were paid for.
+    queues.set(database, [...queue, ...(queues.get(database) ?? [])]);
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import type {
   CheckpointStore,
   SavedCheckpoint,
 } from '@forge/method';
+import { flushDeferredWrites } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 import { guardStore } from './store-failure.js';
 
@@ -56,6 +57,8 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }): Promise<void> {
     const state = JSON.stringify(commit.state);
     const transaction = this.database.transaction(() => {
+      // The model calls behind this state (answers and records) are saved with it, never after.
+      flushDeferredWrites(this.database);
       const row = this.statements.read.get() as { saves: number } | undefined;
       if (row === undefined) throw new Error('SqliteCheckpointStore: initialize the run first');
       const save = row.saves + 1;

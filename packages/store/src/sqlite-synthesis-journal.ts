@@ -1,5 +1,6 @@
 import { dirname } from 'node:path';
 import type { AttemptRecord, SynthesisJournal } from '@forge/synth';
+import { flushDeferredWrites } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 import { guardStore } from './store-failure.js';
 
@@ -11,8 +12,10 @@ export class SqliteSynthesisJournal implements SynthesisJournal {
   private readonly read;
   private readonly write;
   private readonly runDir: string;
+  private readonly database: RunDatabase;
 
   constructor(database: RunDatabase) {
+    this.database = database;
     this.runDir = dirname(database.name);
     this.read = database.prepare(
       'SELECT record FROM synthesis_journal WHERE event = ? AND slot = ?',
@@ -30,8 +33,14 @@ export class SqliteSynthesisJournal implements SynthesisJournal {
   }
 
   async put(record: AttemptRecord): Promise<void> {
+    const text = JSON.stringify(record);
     guardStore(this.runDir, () =>
-      this.write.run(record.event, record.slot, JSON.stringify(record)),
+      this.database.transaction(() => {
+        // The attempt's model calls (answers and records) are saved with it: a resume that re-uses
+        // the attempt never finds it without the record of what it cost.
+        flushDeferredWrites(this.database);
+        this.write.run(record.event, record.slot, text);
+      })(),
     );
   }
 }

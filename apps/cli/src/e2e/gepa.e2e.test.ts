@@ -37,6 +37,8 @@ describe.each([
     expect(actual.checkpoint).toEqual(expected.checkpoint);
     expect(actual.records).toEqual(expected.records);
     expect(withoutSpend(actual.result)).toEqual(withoutSpend(expected.result));
+    // Every paid call is on record: the killed run re-paid the calls in flight, and lost none.
+    expect(actual.paid).toBeGreaterThanOrEqual(expected.paid);
     const { mergesTested } = actual.result['summary'] as { mergesTested: number };
     if (merges) expect(mergesTested).toBeGreaterThan(0);
     else expect(mergesTested).toBe(0);

@@ -78,6 +78,8 @@ describe('forge optimize --method mipro', () => {
       records.map(({ save: _save, ...rest }) => rest);
     expect(unsaved(actual.records)).toEqual(unsaved(expected.records));
     expect(withoutSpend(actual.result)).toEqual(withoutSpend(expected.result));
+    // Every paid call is on record: the killed run re-paid the calls in flight, and lost none.
+    expect(actual.paid).toBeGreaterThanOrEqual(expected.paid);
     const file = (runDir: string, name: string) =>
       JSON.parse(readFileSync(join(cwd, runDir, name), 'utf8'));
     expect(file('killed', 'best-prompts.json')).toEqual(file('reference', 'best-prompts.json'));

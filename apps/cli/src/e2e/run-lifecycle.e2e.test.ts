@@ -190,10 +190,11 @@ describe('a disk that fills up', () => {
       expect(resumed.code, resumed.stderr).toBe(0);
       const contents = readRunContents(runDir);
       expect(sameResultAfterKill(contents)).toEqual(sameResultAfterKill(reference));
-      // Only the calls in flight when the disk filled up are paid again (8 task + 8 optimizer).
-      // The count can also come out lower: a call whose answer was cached just before its
-      // model_calls row failed to be written is counted as a cache hit on resume.
-      expect(Math.abs(contents.paid - reference.paid)).toBeLessThanOrEqual(16);
+      // Only the calls in flight when the disk filled up are paid again (8 task + 8 optimizer),
+      // and no paid call goes unrecorded: a call's record is written no later than its answer,
+      // a synthesis attempt or a checkpoint that uses it.
+      expect(contents.paid - reference.paid).toBeGreaterThanOrEqual(0);
+      expect(contents.paid - reference.paid).toBeLessThanOrEqual(16);
     } finally {
       if (asRoot) execFileSync('umount', ['-l', disk]);
     }
