@@ -102,6 +102,7 @@ export {
   formatAdmissionRate,
   formatCompact,
   formatCount,
+  formatDuration,
   formatPercent,
   formatQuantity,
   formatScore,
@@ -175,9 +176,38 @@ export {
   type ServeRunReportOptions,
   serveRunReport,
 } from './serve/serve-run-report.js';
+export {
+  type LoadSuiteCellDetailsOptions,
+  loadSuiteCellDetails,
+} from './suite/load-suite-cell-details.js';
+export { readSuiteCellDetails } from './suite/read-suite-cell-details.js';
 export { renderSuiteReport } from './suite/render-suite-report.js';
+export type {
+  SuiteCellDetails,
+  SuiteCellFailureModes,
+  SuiteCellFailureModeWindow,
+  SuiteCellTestScores,
+  SuiteCellWallTime,
+} from './suite/suite-cell-details.js';
 export { renderSuiteCurvesChart } from './suite/suite-curves-chart.js';
+export {
+  type SuiteFailureModeGroup,
+  type SuiteFailureModeWindowCell,
+  type SuiteFailureModeWindowSummary,
+  type SuiteModeShare,
+  suiteFailureModeGroups,
+  summarizeFailureModeWindow,
+} from './suite/suite-failure-mode-shares.js';
+export { renderSuiteFailureModesChart } from './suite/suite-failure-modes-chart.js';
 export type { SuiteReportData } from './suite/suite-report-data.js';
 export { renderSuiteScoreBarsChart } from './suite/suite-score-bars-chart.js';
 export { renderSuiteCellsSection, renderSuiteTable } from './suite/suite-sections.js';
+export {
+  isSolved,
+  type SolveMatrix,
+  type SolveMatrixEntry,
+  type SolveMatrixRow,
+  suiteSolveMatrices,
+} from './suite/suite-solve-matrix.js';
+export { renderSuiteSolveMatrixSection } from './suite/suite-solve-matrix-section.js';
 export { renderSuiteSynthesisChart, suiteSynthesisRows } from './suite/suite-synthesis-chart.js';

@@ -198,6 +198,21 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .seed-line { stroke-width: 1.25; }
 .suite-bar:hover, .suite-curve:hover .compare-line { opacity: 0.75; stroke-width: 4; }
 .suite-cells td, .suite-cells th { white-space: nowrap; }
+.solve-matrix-block { margin-bottom: 22px; }
+.solve-matrix-block h3 { font-size: 1rem; margin: 18px 0 6px; }
+.solve-scroll { max-height: 60vh; }
+.solve-matrix { width: auto; font-size: 0.8rem; }
+.solve-matrix thead th { position: sticky; top: 0; z-index: 1; background: var(--paper); white-space: normal;
+  vertical-align: bottom; min-width: 64px; }
+.solve-matrix tbody th { position: sticky; left: 0; background: var(--paper); font-weight: 400; text-align: left;
+  max-width: 320px; overflow-wrap: anywhere; }
+.solve-matrix tfoot { position: sticky; bottom: 0; z-index: 1; }
+.solve-matrix tfoot th, .solve-matrix tfoot td { background: var(--paper); font-weight: 600; }
+.solve-matrix td.solve { text-align: center; min-width: 52px; font-variant-numeric: tabular-nums; }
+.solve-matrix td.s1 { background: #cfe8d8; }
+.solve-matrix td.s0 { background: #f5d0cc; }
+.solve-matrix td.sp { background: #f6e2b8; }
+.solve-matrix td.sn { background: var(--grid); color: var(--muted); }
 .suite-cells td:first-child { white-space: normal; overflow-wrap: anywhere; min-width: 14ch; }
 .exceeded { color: #a4281f; }
 .cell-note { display: block; white-space: normal; max-width: 40ch; color: #8a4b08; font-size: 0.85em; }

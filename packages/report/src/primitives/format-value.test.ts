@@ -3,6 +3,7 @@ import {
   formatAdmissionRate,
   formatCompact,
   formatCount,
+  formatDuration,
   formatPercent,
   formatQuantity,
   formatScore,
@@ -53,5 +54,14 @@ describe('format-value', () => {
   it('labels admission rates and survives zero attempts', () => {
     expect(formatAdmissionRate(22, 30)).toBe('22/30 (73%)');
     expect(formatAdmissionRate(0, 0)).toBe('0/0 (—)');
+  });
+
+  it('formats wall times from tenths of a second to hours', () => {
+    expect(formatDuration(840)).toBe('0.8 s');
+    expect(formatDuration(42_400)).toBe('42 s');
+    expect(formatDuration(184_000)).toBe('3 min 04 s');
+    expect(formatDuration(7_500_000)).toBe('2 h 05 min');
+    expect(formatDuration(Number.NaN)).toBe('—');
+    expect(formatDuration(-1)).toBe('—');
   });
 });

@@ -53,3 +53,15 @@ export function formatAdmissionRate(admitted: number, attempts: number): string 
 export function formatQuantity(count: number, singular: string, plural = `${singular}s`): string {
   return `${formatCount(count)} ${Math.round(finiteOr(count, 0)) === 1 ? singular : plural}`;
 }
+
+/** A wall time: `0.8 s`, `42 s`, `3 min 04 s`, `2 h 05 min`; a dash when unknown. */
+export function formatDuration(milliseconds: number): string {
+  if (!Number.isFinite(milliseconds) || milliseconds < 0) return missing;
+  if (milliseconds < 10_000) return `${(milliseconds / 1000).toFixed(1)} s`;
+  const seconds = Math.round(milliseconds / 1000);
+  if (seconds < 60) return `${seconds} s`;
+  const two = (value: number) => String(value).padStart(2, '0');
+  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${two(seconds % 60)} s`;
+  const minutes = Math.round(seconds / 60);
+  return `${formatCount(Math.floor(minutes / 60))} h ${two(minutes % 60)} min`;
+}

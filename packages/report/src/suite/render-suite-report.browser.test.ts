@@ -34,7 +34,12 @@ describe('renderSuiteReport in headless Chromium', () => {
       page.on('request', (request) => requests.push(request.url()));
       await page.goto(pathToFileURL(file).href);
 
-      for (const chart of ['suite-bars', 'suite-curves', 'suite-synthesis']) {
+      for (const chart of [
+        'suite-bars',
+        'suite-curves',
+        'suite-synthesis',
+        'suite-failure-modes',
+      ]) {
         const boxes = await page
           .locator(`figure[data-chart="${chart}"] svg`)
           .evaluateAll((elements) =>
@@ -54,6 +59,28 @@ describe('renderSuiteReport in headless Chromium', () => {
         path: join(artifactsDirectory('suite-report-sample'), 'suite-report.png'),
         fullPage: true,
       });
+
+      // The solve matrix's filter, run by the page's own script under its CSP.
+      const alpha = page.locator('[data-solve-matrix="alpha"]');
+      const shown = () =>
+        alpha
+          .locator('tbody tr:not([hidden])')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-instance')));
+      expect(await alpha.locator('.filters').isVisible()).toBe(true);
+      expect(await shown()).toHaveLength(10);
+      await alpha.locator('select[data-filter="view"]').selectOption('only-forge');
+      expect(await shown()).toEqual(['t-5', 't-6', 't-9']);
+      expect(await alpha.locator('.filter-count').textContent()).toBe('3 of 10 instances shown');
+      await alpha.locator('select[data-filter="view"]').selectOption('unsolved');
+      expect(await shown()).toEqual(['t-7', 't-8', 't-10']);
+      await alpha.locator('select[data-filter="view"]').selectOption('disagree');
+      expect(await shown()).toEqual(['t-2', 't-3', 't-4', 't-5', 't-6', 't-9']);
+      // The other benchmark's matrix is not touched.
+      expect(await page.locator('[data-solve-matrix="beta"] tbody tr:not([hidden])').count()).toBe(
+        10,
+      );
+      await alpha.locator('select[data-filter="view"]').selectOption('');
+      expect(await shown()).toHaveLength(10);
 
       const links = page.locator('table.suite-cells a');
       expect(await links.count()).toBe(11);

@@ -53,6 +53,53 @@ describe('renderSuiteReport', () => {
     expect(html).toContain('<td class="number">12,000 / 3,000</td>');
   });
 
+  it('draws Figure 3(b)/(c) over seeds per benchmark, with the numbers as tables', () => {
+    const html = renderSuiteReport(sampleSuiteReportData());
+    expect(count(html, /data-chart="suite-failure-modes"/g)).toBe(1);
+    // Two benchmarks × two windows, one point per mode matched by name across the seeds.
+    expect(count(html, /<g class="suite-failure-column"/g)).toBe(4);
+    expect(html).toContain(
+      'data-benchmark="alpha" data-method="forge" data-window="first" data-seeds="2" data-modes="3"',
+    );
+    expect(html).toContain(
+      'data-benchmark="alpha" data-method="forge" data-window="final" data-seeds="2" data-modes="3"',
+    );
+    expect(count(html, /<g class="suite-failure-mode"/g)).toBe(12);
+    expect(html).toContain(
+      'Alpha — date_order: mean share 55% over 2 seed(s) (seed 0: 60%, 6 failures; seed 1: 50%, 4 failures)',
+    );
+    expect(html).toContain('(b) Before the first synthesis event');
+    expect(html).toContain('(c) Before the final synthesis event');
+    // The table fallback: mean share and per seed, both windows.
+    expect(html).toMatch(
+      /<tr><td>ordinal_suffix<\/td><td class="number">—<\/td><td>—<\/td><td class="number">57%<\/td><td>0: 40%, 1: 75%<\/td>/,
+    );
+  });
+
+  it("draws the solve matrix per benchmark with its filters, and each cell's wall time", () => {
+    const html = renderSuiteReport(sampleSuiteReportData());
+    expect(count(html, /data-solve-matrix="/g)).toBe(2);
+    expect(count(html, /<tr data-instance="t-/g)).toBe(20);
+    expect(html).toContain('<tr data-instance="t-6" data-view="disagree only-forge">');
+    expect(html).toContain('<tr data-instance="t-10" data-view="unsolved">');
+    const row = html.match(/<tr data-instance="t-4"[^\n]*?<\/tr>/)?.[0] ?? '';
+    expect(row.match(/>\d\/\d</g)).toEqual(['>0/2<', '>1/2<', '>2/2<']);
+    expect(html).toContain('<option value="only-forge">solved only by Forge (3)</option>');
+    expect(html).toContain('<option value="disagree">methods disagree (6)</option>');
+    // Wall time in the cells table (first cell: a minute), its span on hover.
+    expect(html).toContain(
+      '<td class="number" title="2026-01-01T12:00:00.000Z to 2026-01-01T12:01:00.000Z">1 min 00 s</td>',
+    );
+    expect(html).toContain('<th scope="col" class="number">Wall time</th>');
+  });
+
+  it("says so when the cells' databases were not read", () => {
+    const html = renderSuiteReport(sampleSuiteReportData({ details: false }));
+    expect(html).toContain('run databases were not read, so no per-instance');
+    expect(html).toContain('run databases were not read, so their failure modes');
+    expect(count(html, /data-solve-matrix="/g)).toBe(0);
+  });
+
   it('escapes every string and depends only on its data', () => {
     const data = sampleSuiteReportData({ hostileTitle: hostile });
     const html = renderSuiteReport(data);

@@ -1,4 +1,5 @@
 import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
+import type { SuiteCellDetails } from './suite-cell-details.js';
 
 /** Everything the suite report draws, as plain data (the sdk assembles it from the suite directory). */
 export interface SuiteReportData {
@@ -12,4 +13,10 @@ export interface SuiteReportData {
   readonly labels: SuiteLabels;
   /** Each cell's own report (or result file), relative to the suite report; absent when it has none yet. */
   readonly cellLinks: Readonly<Record<string, string>>;
+  /**
+   * What each cell's run database says beyond `results.json` (wall time, failure modes, test
+   * scores per instance), by cell id, read when the report is drawn (`readSuiteCellDetails`).
+   * Absent or missing a cell: those panels say the data is not available.
+   */
+  readonly cellDetails?: Readonly<Record<string, SuiteCellDetails>>;
 }

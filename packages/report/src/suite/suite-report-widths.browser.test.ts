@@ -70,6 +70,23 @@ describe('the suite report at every width from 1024 px', () => {
         await page.screenshot({ path: join(artifacts, `suite-report-${width}-tables.png`) });
         await page.locator('#cells').scrollIntoViewIfNeeded();
         await page.screenshot({ path: join(artifacts, `suite-report-${width}-cells.png`) });
+        // The solve matrices scroll inside their own boxes; Figure 3(b)/(c) fits the page.
+        const solve = await page.locator('.solve-scroll').evaluateAll((boxes) =>
+          boxes.map((box) => ({
+            fits: box.getBoundingClientRect().right <= window.innerWidth,
+            scrolls: getComputedStyle(box).overflowY === 'auto',
+          })),
+        );
+        expect(solve).toHaveLength(benchmarks.length);
+        for (const box of solve) expect(box).toEqual({ fits: true, scrolls: true });
+        const figure = await page
+          .locator('figure[data-chart="suite-failure-modes"] svg')
+          .evaluate((svg) => svg.getBoundingClientRect().right);
+        expect(figure).toBeLessThanOrEqual(width);
+        await page.locator('#solved').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(artifacts, `suite-report-${width}-solved.png`) });
+        await page.locator('figure[data-chart="suite-failure-modes"]').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: join(artifacts, `suite-report-${width}-failure-modes.png`) });
         await page.close();
       }
     } finally {

@@ -1,6 +1,7 @@
 import { benchmarkLabel, formatTableValue, methodLabel, type SuiteTable } from '@forge/suite';
 import { escapeHtml } from '../primitives/escape-html.js';
-import { formatCount, formatUsd } from '../primitives/format-value.js';
+import { formatCount, formatDuration, formatUsd } from '../primitives/format-value.js';
+import type { SuiteCellWallTime } from './suite-cell-details.js';
 import type { SuiteReportData } from './suite-report-data.js';
 
 /** One suite table as an HTML table, its notes above it, the row best in bold. */
@@ -34,7 +35,11 @@ export function renderSuiteTable(table: SuiteTable): string {
   ].join('');
 }
 
-/** Every cell of the suite with its status, scores, evaluations against the ceiling and a link to its own report. */
+/**
+ * Every cell of the suite with its status, scores, evaluations against the ceiling, cost, tokens,
+ * wall time (first to last activity in its run database, read when the report is drawn) and a
+ * link to its own report.
+ */
 export function renderSuiteCellsSection(data: SuiteReportData): string {
   const percent = (value: number | null) => (value === null ? '—' : (value * 100).toFixed(2));
   const rows = data.results.cells
@@ -61,6 +66,7 @@ export function renderSuiteCellsSection(data: SuiteReportData): string {
         `<td class="number">${evaluations}${cell.exceededCeiling ? ' <strong class="exceeded">exceeded</strong>' : ''}</td>`,
         `<td class="number">${cell.costUsd === null ? '—' : formatUsd(cell.costUsd)}</td>`,
         `<td class="number">${cell.tokens === undefined ? '—' : `${formatCount(cell.tokens.input)} / ${formatCount(cell.tokens.output)}`}</td>`,
+        wallTimeCell(data.cellDetails?.[cell.id]?.wallTime),
         '</tr>',
       ].join('');
     })
@@ -69,7 +75,12 @@ export function renderSuiteCellsSection(data: SuiteReportData): string {
     '<div class="matrix-scroll"><table class="data-table suite-cells"><thead><tr>',
     '<th scope="col">Cell</th><th scope="col">Benchmark</th><th scope="col">Method</th><th scope="col">Task model</th>',
     '<th scope="col" class="number">Seed</th><th scope="col">Status</th><th scope="col" class="number">Best val (%)</th>',
-    '<th scope="col" class="number">Best test (%)</th><th scope="col" class="number">Evaluations / ceiling</th><th scope="col" class="number">Cost</th><th scope="col" class="number">Tokens in / out</th>',
+    '<th scope="col" class="number">Best test (%)</th><th scope="col" class="number">Evaluations / ceiling</th><th scope="col" class="number">Cost</th><th scope="col" class="number">Tokens in / out</th><th scope="col" class="number">Wall time</th>',
     `</tr></thead><tbody>${rows}</tbody></table></div>`,
   ].join('');
+}
+
+function wallTimeCell(wallTime: SuiteCellWallTime | undefined): string {
+  if (wallTime === undefined) return '<td class="number">—</td>';
+  return `<td class="number" title="${escapeHtml(`${wallTime.startedAt} to ${wallTime.endedAt}`)}">${formatDuration(wallTime.milliseconds)}</td>`;
 }

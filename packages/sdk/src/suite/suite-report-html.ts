@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderSuiteReport } from '@forge/report';
+import { readSuiteCellDetails, renderSuiteReport } from '@forge/report';
 import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
 
 /**
  * The HTML suite report of a suite directory's results, linking every cell's own report (Forge's
- * variants write one; other methods at least a `result.json`). Reads the directory only to find
- * those links; writes nothing.
+ * variants write one; other methods at least a `result.json`). Reads the directory to find those
+ * links and each cell's run database (read-only) for what `results.json` does not hold — wall
+ * time, failure modes before the first and final synthesis events, test scores per instance — so
+ * none of it enters the compared results; writes nothing.
  */
 export function suiteReportHtml(options: {
   readonly dir: string;
@@ -30,5 +32,6 @@ export function suiteReportHtml(options: {
     tables: options.tables,
     labels: options.labels ?? {},
     cellLinks,
+    cellDetails: readSuiteCellDetails(options.dir, options.results.cells),
   });
 }

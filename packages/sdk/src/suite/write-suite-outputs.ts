@@ -16,7 +16,8 @@ import { suiteReportHtml } from './suite-report-html.js';
 /**
  * Writes what a suite's results say, all pure functions of them: `results.json`, every table as
  * Markdown and CSV under `tables/`, all tables in one `tables.md`, and the HTML suite report
- * (`report.html`, linking every cell's own report). Returns the tables and the files written
+ * (`report.html`, linking every cell's own report and reading each cell's run database for what
+ * `results.json` does not hold: `suiteReportHtml`). Returns the tables and the files written
  * (relative paths).
  */
 export function writeSuiteOutputs(options: {

@@ -1,0 +1,123 @@
+import type { RunDatabase } from '@forge/store';
+import type {
+  SuiteCellDetails,
+  SuiteCellFailureModes,
+  SuiteCellFailureModeWindow,
+  SuiteCellTestScores,
+  SuiteCellWallTime,
+} from './suite-cell-details.js';
+
+/** Options of `loadSuiteCellDetails`. */
+export interface LoadSuiteCellDetailsOptions {
+  /**
+   * The run's selected candidate (its `result.json`'s `bestCandidate`). When absent or without
+   * test rows, the highest candidate with test rows is taken (a run tests its seed and its best).
+   */
+  readonly bestCandidate?: number;
+}
+
+/**
+ * Reads what the suite report shows of one cell from its run database, in one read
+ * transaction, with plain SQL: wall time, Figure 3(b)/(c)'s failure-mode windows and the best
+ * candidate's test score per instance.
+ */
+export function loadSuiteCellDetails(
+  database: RunDatabase,
+  options: LoadSuiteCellDetailsOptions = {},
+): SuiteCellDetails {
+  return database.transaction(() => {
+    const wallTime = loadWallTime(database);
+    const failureModes = loadFailureModes(database);
+    const test = loadTestScores(database, options.bestCandidate);
+    return {
+      ...(wallTime === undefined ? {} : { wallTime }),
+      ...(failureModes === undefined ? {} : { failureModes }),
+      ...(test === undefined ? {} : { test }),
+    };
+  })();
+}
+
+function loadWallTime(database: RunDatabase): SuiteCellWallTime | undefined {
+  const created = database.prepare("SELECT value FROM meta WHERE key = 'created_at'").get() as
+    | { value: string }
+    | undefined;
+  const commits = database
+    .prepare('SELECT min(created_at) AS first, max(created_at) AS last FROM commits')
+    .get() as { first: string | null; last: string | null };
+  // ISO 8601 in UTC sorts as text; a call ends `duration_ms` after it started.
+  const calls = database
+    .prepare(
+      'SELECT min(started_at) AS first, max((julianday(started_at) - 2440587.5) * 86400000.0 + duration_ms) AS lastEnd FROM model_calls',
+    )
+    .get() as { first: string | null; lastEnd: number | null };
+  const starts = [created?.value, commits.first, calls.first]
+    .map((text) => (typeof text === 'string' ? Date.parse(text) : Number.NaN))
+    .filter(Number.isFinite);
+  const ends = [
+    typeof commits.last === 'string' ? Date.parse(commits.last) : Number.NaN,
+    typeof calls.lastEnd === 'number' ? Math.round(calls.lastEnd) : Number.NaN,
+  ].filter(Number.isFinite);
+  if (starts.length === 0 || ends.length === 0) return undefined;
+  const start = Math.min(...starts);
+  const end = Math.max(start, ...ends);
+  return {
+    startedAt: new Date(start).toISOString(),
+    endedAt: new Date(end).toISOString(),
+    milliseconds: end - start,
+  };
+}
+
+function loadFailureModes(database: RunDatabase): SuiteCellFailureModes | undefined {
+  const events = database
+    .prepare('SELECT event, epoch FROM synthesis_events ORDER BY event')
+    .all() as { event: number; epoch: number }[];
+  const first = events[0];
+  const final = events.at(-1);
+  if (first === undefined || final === undefined) return undefined;
+  const supports = database.prepare(
+    "SELECT mode_id, count(*) AS failures FROM assignments WHERE epoch = ? AND action != 'no-op' AND mode_id IS NOT NULL GROUP BY mode_id ORDER BY min(seq)",
+  );
+  // A mode's name and description as the window left them (a later rename in it included).
+  const latest = database.prepare(
+    'SELECT name, description FROM failure_modes WHERE mode_id = ? AND epoch = ? ORDER BY seq DESC LIMIT 1',
+  );
+  const windowOf = (event: { event: number; epoch: number }): SuiteCellFailureModeWindow => ({
+    event: event.event,
+    modes: (supports.all(event.epoch) as { mode_id: string; failures: number }[]).map((row) => {
+      const mode = latest.get(row.mode_id, event.epoch) as
+        | { name: string; description: string }
+        | undefined;
+      return {
+        name: mode?.name ?? row.mode_id,
+        description: mode?.description ?? '',
+        failures: row.failures,
+      };
+    }),
+  });
+  return { events: events.length, first: windowOf(first), final: windowOf(final) };
+}
+
+function loadTestScores(
+  database: RunDatabase,
+  bestCandidate: number | undefined,
+): SuiteCellTestScores | undefined {
+  const tested = (
+    database.prepare('SELECT DISTINCT candidate FROM test_scores ORDER BY candidate').all() as {
+      candidate: number;
+    }[]
+  ).map((row) => row.candidate);
+  const candidate =
+    bestCandidate !== undefined && tested.includes(bestCandidate) ? bestCandidate : tested.at(-1);
+  if (candidate === undefined) return undefined;
+  const rows = database
+    .prepare(
+      'SELECT instance_id AS id, avg(score) AS score, count(*) AS repeats FROM test_scores WHERE candidate = ? GROUP BY instance_id ORDER BY instance_id',
+    )
+    .all(candidate) as { id: string; score: number; repeats: number }[];
+  return {
+    candidate,
+    repeats: Math.max(1, ...rows.map((row) => row.repeats)),
+    // Own properties whatever the ids are (an id may be `__proto__`).
+    scores: Object.fromEntries(rows.map((row) => [row.id, row.score])),
+  };
+}
