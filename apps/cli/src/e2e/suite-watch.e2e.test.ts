@@ -41,11 +41,16 @@ async function waitFor(condition: () => boolean, timeoutMs: number): Promise<voi
   }
 }
 
-/** Every file under `dir` with its size and modification time. */
+/**
+ * Every file under `dir` with its size and modification time. SQLite's shared-memory index
+ * (`forge.db-shm`) is left out: any reader of a WAL database — the suite report reads each
+ * cell's database for wall time, failure modes and test scores — updates its reader marks
+ * there; it holds no data.
+ */
 function snapshot(dir: string): Record<string, string> {
   const files: Record<string, string> = {};
   for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
+    if (!entry.isFile() || entry.name.endsWith('.db-shm')) continue;
     const path = join(entry.parentPath, entry.name);
     const stat = statSync(path);
     files[path] = `${stat.size}@${stat.mtimeMs}`;
