@@ -7,6 +7,9 @@ import type {
   SuiteCellWallTime,
 } from './suite-cell-details.js';
 
+/** How many of a run's first and last recorded calls bound its wall time. */
+const callWindow = 256;
+
 /** Options of `loadSuiteCellDetails`. */
 export interface LoadSuiteCellDetailsOptions {
   /**
@@ -42,12 +45,19 @@ function loadWallTime(database: RunDatabase): SuiteCellWallTime | undefined {
     | { value: string }
     | undefined;
   const commits = database
-    .prepare('SELECT min(created_at) AS first, max(created_at) AS last FROM commits')
+    .prepare(
+      'SELECT (SELECT created_at FROM commits ORDER BY commit_seq LIMIT 1) AS first, (SELECT created_at FROM commits ORDER BY commit_seq DESC LIMIT 1) AS last',
+    )
     .get() as { first: string | null; last: string | null };
-  // ISO 8601 in UTC sorts as text; a call ends `duration_ms` after it started.
+  // Calls are recorded as they complete, so the first and last few hundred rows by `seq` hold the
+  // earliest start and the latest end; reading only those keeps a run of a million calls (with
+  // their prompts and answers) as quick as a small one. ISO 8601 in UTC sorts as text; a call
+  // ends `duration_ms` after it started.
   const calls = database
     .prepare(
-      'SELECT min(started_at) AS first, max((julianday(started_at) - 2440587.5) * 86400000.0 + duration_ms) AS lastEnd FROM model_calls',
+      `SELECT (SELECT min(started_at) FROM (SELECT started_at FROM model_calls ORDER BY seq LIMIT ${callWindow})) AS first,
+              (SELECT max((julianday(started_at) - 2440587.5) * 86400000.0 + duration_ms)
+                 FROM (SELECT started_at, duration_ms FROM model_calls ORDER BY seq DESC LIMIT ${callWindow})) AS lastEnd`,
     )
     .get() as { first: string | null; lastEnd: number | null };
   const starts = [created?.value, commits.first, calls.first]
