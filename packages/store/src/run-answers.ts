@@ -37,12 +37,14 @@ export interface RoleAnswers {
 export class SqliteAnswerRecorder {
   private readonly database: RunDatabase;
   private readonly insert;
+  private readonly forget;
 
   constructor(database: RunDatabase) {
     this.database = database;
     this.insert = database.prepare(
       'INSERT INTO optimizer_answers (role, usable, reason, step, excerpt, contract) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    this.forget = database.prepare('DELETE FROM optimizer_answers WHERE step >= ?');
   }
 
   /** Queues one answer's row. */
@@ -56,6 +58,15 @@ export class SqliteAnswerRecorder {
       answer.contract ?? null,
     ];
     deferWrite(this.database, () => this.insert.run(...row));
+  }
+
+  /**
+   * Drops the answers earlier invocations saved for `step` and later: the steps a resumed run is
+   * about to run again, whose answers it records anew. Queued in order with the rows, so it never
+   * removes an answer recorded after it.
+   */
+  forgetFrom(step: number): void {
+    deferWrite(this.database, () => this.forget.run(step));
   }
 }
 

@@ -23,7 +23,8 @@ export interface AnswerLedger {
 
 /**
  * Opens the run's answer ledger. Tallies start from what earlier invocations saved, so a resumed
- * run warns on the run's whole record; a role already above the threshold is not warned again
+ * run warns on the run's whole record (answers an interrupted invocation gave for the steps it
+ * did not finish are replaced by the resumed invocation's, so no answer is counted twice); a role already above the threshold is not warned again
  * live (the summary and `run-end` still carry it). With `liveWarnings` false (Forge's variants,
  * whose core warns as it goes) answers are only saved.
  */
@@ -41,8 +42,15 @@ export function openAnswerLedger(
     if (answers.contract !== undefined) contracts.set(role, answers.contract);
     if (roleContractWarning(role, answers.contract ?? unnamedContract, tally)) warned.add(role);
   }
+  // The first step this invocation answers for is where it picks up: answers an interrupted
+  // invocation saved for that step and later are recorded again as the steps run again.
+  let pickedUp = false;
   return {
     observe(event) {
+      if (!pickedUp && event.step !== undefined) {
+        pickedUp = true;
+        recorder.forgetFrom(event.step);
+      }
       recorder.record(event);
       if (!options.liveWarnings) return undefined;
       if (event.contract !== undefined && !contracts.has(event.role)) {
