@@ -25,12 +25,15 @@ export async function finishRun(options: {
   readonly simulated: boolean;
   readonly emit: (event: ForgeEvent) => void;
 }): Promise<OptimizeResult> {
-  const { runDir, store, prepared, models, result, leakageAudit, testScores, emit } = options;
+  const { runDir, store, prepared, models, leakageAudit, testScores, emit } = options;
+  // What the run spent, over every invocation of it: a resume never lowers it.
+  const usage = readRunUsage(store.database);
+  // The method's own bookkeeping of usage sees only its invocation and the calls it priced; the
+  // run's record of every call replaces it, so `result.usage` and `usage` never disagree.
+  const result: MethodResult = { ...options.result, usage: usage.byRole };
   store.setMeta('status', result.stopReason.startsWith('stop') ? 'stopped' : 'completed');
   store.setMeta('stop_reason', result.stopReason);
   const search = isForgeMethodResult(result) ? result.search : undefined;
-  // What the run spent, over every invocation of it: a resume never lowers it.
-  const usage = readRunUsage(store.database);
   const answers = readRunAnswers(store.database);
   const end: ForgeRunEndEvent = {
     type: 'run-end',

@@ -33,6 +33,8 @@ function figures(result: OptimizeResult, runDir: string) {
   expect(rounded(saved.costUsd)).toBe(rounded(result.costUsd));
   expect(Object.keys(saved.usage)).toEqual(Object.keys(result.usage));
   expect(saved.answers).toEqual(result.answers);
+  // The method's result carries the run's record too, not the method's own bookkeeping.
+  expect(result.result.usage).toEqual(result.usage);
   return {
     costUsd: rounded(result.costUsd),
     usage,
