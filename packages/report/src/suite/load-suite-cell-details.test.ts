@@ -132,7 +132,7 @@ describe('loadSuiteCellDetails', () => {
 });
 
 describe('readSuiteCellDetails', () => {
-  it('reads each cell inside the suite read-only, takes the best from result.json, and skips what it cannot read', () => {
+  it('reads each finished cell inside the suite read-only, takes the best from result.json, and skips what it cannot or must not read', () => {
     const suite = join(root, 'suite');
     sampleRun(join(suite, 'cells', 'good')).close();
     writeFileSync(
@@ -142,11 +142,13 @@ describe('readSuiteCellDetails', () => {
     sampleRun(join(root, 'outside')).close();
     mkdirSync(join(suite, 'cells', 'broken'), { recursive: true });
     writeFileSync(join(suite, 'cells', 'broken', 'forge.db'), 'not a database');
+    sampleRun(join(suite, 'cells', 'running')).close();
     const details = readSuiteCellDetails(suite, [
-      { id: 'good', runDir: 'cells/good' },
-      { id: 'outside', runDir: '../outside' },
-      { id: 'broken', runDir: 'cells/broken' },
-      { id: 'missing', runDir: 'cells/missing' },
+      { id: 'good', runDir: 'cells/good', status: 'done' },
+      { id: 'outside', runDir: '../outside', status: 'done' },
+      { id: 'broken', runDir: 'cells/broken', status: 'failed' },
+      { id: 'missing', runDir: 'cells/missing', status: 'done' },
+      { id: 'running', runDir: 'cells/running', status: 'pending' },
     ]);
     expect(Object.keys(details)).toEqual(['good']);
     expect(details['good']?.test?.candidate).toBe(0);

@@ -6,18 +6,21 @@ import { loadSuiteCellDetails } from './load-suite-cell-details.js';
 import type { SuiteCellDetails } from './suite-cell-details.js';
 
 /**
- * Reads every cell's details (wall time, failure-mode windows, test scores per instance) from its
- * run database, opened read-only, when the suite report is drawn. A cell without a database, one
- * whose directory lies outside the suite directory, or one whose database cannot be read simply
- * has no details: the report shows "—" for it rather than failing.
+ * Reads every finished cell's details (wall time, failure-mode windows, test scores per instance)
+ * from its run database, opened read-only, when the suite report is drawn. Pending cells are
+ * left alone: their run may be live, perhaps on another machine of a queue, whose writer a
+ * reader on a shared file system must not race. A cell without a database, one whose directory
+ * lies outside the suite directory, or one whose database cannot be read simply has no details:
+ * the report shows "—" for it rather than failing.
  */
 export function readSuiteCellDetails(
   suiteDir: string,
-  cells: readonly Pick<SuiteCellResult, 'id' | 'runDir'>[],
+  cells: readonly Pick<SuiteCellResult, 'id' | 'runDir' | 'status'>[],
 ): Record<string, SuiteCellDetails> {
   const root = resolve(suiteDir);
   const details: Record<string, SuiteCellDetails> = {};
   for (const cell of cells) {
+    if (cell.status === 'pending') continue;
     const runDir = resolve(root, cell.runDir);
     const inside = relative(root, runDir);
     // `results.json` is data: a run directory it names outside the suite is not read.
