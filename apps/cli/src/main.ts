@@ -6,6 +6,7 @@ import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
 import { optimizeCommand } from './commands/optimize-command.js';
 import { reportCommands } from './commands/report-command.js';
+import { runsCommand } from './commands/runs-command.js';
 import { simCommand } from './commands/sim-command.js';
 import { suiteCommand } from './commands/suite-command.js';
 import { synthCommand } from './commands/synth-command.js';
@@ -47,7 +48,8 @@ export async function main(argv: readonly string[], given: Terminal): Promise<nu
   workerCommand(program, terminal, setExit);
   synthCommand(program, terminal);
   evalCommand(program, terminal);
-  reportCommands(program, terminal, setExit);
+  reportCommands(program, terminal);
+  runsCommand(program, terminal, setExit);
   dataCommand(program, terminal, setExit);
   simCommand(program, terminal);
   appworldCommand(program, terminal);

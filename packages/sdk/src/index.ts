@@ -188,6 +188,12 @@ export { seedScoreWarning, warnOnZeroSeed } from './run/seed-score-warning.js';
 export { checkRun, type RunCheck } from './runs/check-run.js';
 export { listRuns, type RunListing } from './runs/list-runs.js';
 export {
+  listSuite,
+  listSuites,
+  type SuiteCellListing,
+  type SuiteListing,
+} from './runs/list-suites.js';
+export {
   type BestPrompts,
   bestPromptsFileName,
   loadBestPrompts,

@@ -1,21 +1,15 @@
 import { InvalidArgumentError } from '@forge/provider';
 import type { Command } from 'commander';
-import { exitCodes } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
-import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
-import { runsRepairCommands } from './runs-repair-commands.js';
+import type { Terminal } from '../output/terminal.js';
 import { serveUntilStopped } from './serve-until-stopped.js';
 
 function usage(message: string): never {
   throw new InvalidArgumentError({ argument: 'run', message });
 }
 
-/** `forge report` and `forge runs` (with `runs check` and `runs restore`). */
-export function reportCommands(
-  program: Command,
-  terminal: Terminal,
-  setExit: (code: number) => void,
-): void {
+/** `forge report`: one run's report, several compared, or a live view. */
+export function reportCommands(program: Command, terminal: Terminal): void {
   program
     .command('report')
     .description(
@@ -59,51 +53,4 @@ export function reportCommands(
         await serveUntilStopped(terminal, server, run);
       },
     );
-  const runs = program
-    .command('runs')
-    .description('list runs with their status and scores')
-    .argument('[dir]', 'directory holding runs', 'forge-runs')
-    .option('--json', 'one JSON line per run')
-    .action(async (dir: string, flags: { json?: boolean }) => {
-      const { listRuns } = await import('@forge/sdk');
-      const runs = listRuns(dir);
-      const damaged = runs.filter((run) => run.problem !== undefined);
-      if (damaged.length > 0) setExit(exitCodes.usage);
-      for (const run of damaged) terminal.err.write(`forge: ${run.problem}\n`);
-      if (outputMode(terminal, flags.json === true) === 'json') {
-        for (const run of runs) terminal.out.write(`${JSON.stringify(run)}\n`);
-        return;
-      }
-      if (runs.length === 0) {
-        terminal.out.write(`no runs in ${dir}\n`);
-        return;
-      }
-      terminal.out.write(
-        `${table([
-          [
-            'run',
-            'benchmark',
-            'variant',
-            'status',
-            'steps',
-            'evaluations',
-            'seed',
-            'best',
-            'created',
-          ],
-          ...runs.map((run) => [
-            run.runDir,
-            run.benchmark + (run.simulated ? ' (simulated)' : ''),
-            run.variant,
-            run.status,
-            String(run.steps),
-            String(run.evaluationsUsed),
-            percent(run.seedScore),
-            percent(run.bestScore),
-            run.createdAt.slice(0, 19).replace('T', ' '),
-          ]),
-        ])}\n`,
-      );
-    });
-  runsRepairCommands(runs, terminal, setExit);
 }

@@ -110,3 +110,15 @@ describe('checkRun, restoreRun and the readers of a damaged run', () => {
     expect((await checkRun(bare)).advice).toBe('There is no backup of it; start a new run.');
   }, 60_000);
 });
+
+describe('checkRun on a run of a method that keeps a checkpoint', () => {
+  it('finds a finished GEPA run healthy, with its checkpoint steps', async () => {
+    const runDir = join(root, 'gepa');
+    await optimize(simConfig(runDir, { method: 'gepa', budget: { maxEvaluations: 120 } }));
+    const check = await checkRun(runDir);
+    expect(check.problems).toEqual([]);
+    expect(check).toMatchObject({ healthy: true, advice: 'The run is healthy.' });
+    expect(check.steps).toBeGreaterThan(0);
+    expect(check.commits).toBeGreaterThan(0);
+  }, 60_000);
+});

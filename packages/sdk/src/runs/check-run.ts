@@ -10,6 +10,7 @@ import {
   openRunDatabase,
   type RunDatabase,
   readBackupInfo,
+  SqliteCheckpointStore,
   SqliteRunStore,
   StoreError,
 } from '@forge/store';
@@ -109,6 +110,9 @@ async function checkConsistency(
   }
   const saved = await new SqliteRunStore(runDir, { database }).load();
   if (saved === undefined) {
+    // Methods other than Forge's variants (GEPA, ACE, MIPROv2…) keep a checkpoint instead.
+    const method = await checkMethodCheckpoint(database, problems);
+    if (method !== undefined) return method;
     problems.push('the run has no header: it was created but never started');
     return { steps: 0, commits: counts.commits };
   }
@@ -125,6 +129,37 @@ async function checkConsistency(
     problems.push(`the action log does not replay: ${causeText(error)}`);
   }
   return { steps: state.step, commits: counts.commits };
+}
+
+/**
+ * The checkpoint of a method that is not one of Forge's variants: its header, latest state and
+ * records must all read back (they are what a resume and the report read). Undefined when the
+ * run holds no checkpoint either.
+ */
+async function checkMethodCheckpoint(
+  database: RunDatabase,
+  problems: string[],
+): Promise<{ steps: number; commits: number } | undefined> {
+  let store: SqliteCheckpointStore;
+  let saved: Awaited<ReturnType<SqliteCheckpointStore['load']>>;
+  try {
+    store = new SqliteCheckpointStore(database);
+    saved = await store.load();
+  } catch (error) {
+    problems.push(`the method's checkpoint cannot be read: ${causeText(error)}`);
+    return { steps: 0, commits: 0 };
+  }
+  if (saved === undefined) return undefined;
+  if (typeof saved.header?.method !== 'string') {
+    problems.push("the method's checkpoint has no method in its header");
+  }
+  let steps = 0;
+  try {
+    for (const record of await store.records()) steps = Math.max(steps, record.step ?? 0);
+  } catch (error) {
+    problems.push(`the method's checkpoint records cannot be read: ${causeText(error)}`);
+  }
+  return { steps, commits: saved.saves };
 }
 
 // Written by Forge and read back (or shown) later; a link among them would be written through.

@@ -45,13 +45,23 @@ export function listRuns(directory = 'forge-runs', probe?: WriterProbe): RunList
     ? [directory]
     : readdirSync(directory)
         .map((name) => join(directory, name))
-        .filter((path) => statSync(path).isDirectory() && isRunDirectory(path));
+        .filter((path) => isDirectory(path) && isRunDirectory(path));
   return candidates
-    .map((runDir) => readListing(runDir, probe))
+    .map((runDir) => readRunListing(runDir, probe))
     .sort((left, right) => right.createdAt.localeCompare(left.createdAt));
 }
 
-function readListing(runDir: string, probe: WriterProbe | undefined): RunListing {
+/** True for a directory (or a link to one); false for anything else, a dangling link included. */
+export function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** One run's listing; a damaged or unreadable run is listed with its `problem`. */
+export function readRunListing(runDir: string, probe?: WriterProbe): RunListing {
   try {
     const database = openRunDatabase(runDir, { readonly: true });
     try {
