@@ -19,11 +19,11 @@ const suiteConfig = [
   '  - { model: sim:task, settings: { latency: 2 } }',
   'optimizerModels:',
   '  - { model: sim:optimizer, settings: { latency: 2 } }',
-  'seeds: [0, 1, 2]',
-  'budget: { maxEvaluations: 100 }',
+  'seeds: [0, 1]',
+  'budget: { maxEvaluations: 60 }',
   '',
 ].join('\n');
-const cellCount = 6;
+const cellCount = 4;
 
 /** "… cells: N done, …" of the suite report's subtitle (-1 before any cell finished). */
 function doneCount(html: string): number {
@@ -145,7 +145,11 @@ describe('forge suite report --watch', () => {
       await page.close();
     } finally {
       await browser.close();
-      writer.child.kill('SIGCONT');
+      // A failed check leaves no process behind: the suite is let go and stopped.
+      if (writer.child.exitCode === null) {
+        writer.child.kill('SIGCONT');
+        writer.child.kill('SIGTERM');
+      }
       viewer.child.kill('SIGINT');
     }
     const stopped = await viewer.done;
@@ -168,7 +172,7 @@ describe('forge suite report --watch', () => {
             'methods: [baseline, forge]',
             'methods: [baseline]\nalignment: { reference: null }',
           )
-          .replace('seeds: [0, 1, 2]', 'seeds: [0]'),
+          .replace('seeds: [0, 1]', 'seeds: [0]'),
       );
       const made = await runCli(['suite', '-c', 'suite.yaml', '--dir', 'suite', '--json'], { cwd });
       expect(made.code, made.stderr).toBe(0);
