@@ -81,7 +81,7 @@ describe('defineProgram', () => {
     expect(second?.messages.at(-1)?.content).toContain('## blocking\ntrue');
     expect(triage.signature.inputFields.map((field) => field.name)).toEqual(['ticket']);
     expect(triage.signature.outputFields).toEqual([
-      { name: 'priority', type: 'str', description: '' },
+      { name: 'priority', type: 'str', description: 'one of "low", "high"' },
     ]);
   });
 

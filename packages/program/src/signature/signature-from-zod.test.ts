@@ -48,6 +48,8 @@ describe('signatureFromZod', () => {
       ['tags', 'list[str]'],
       ['grid', 'list[list[float]]'],
     ]);
+    // An enum's type is str; its description tells the models which strings it allows.
+    expect(signature.inputFields[2]?.description).toBe('one of "yes", "no"');
     expect(signature.outputFields.map((field) => [field.name, field.type])).toEqual([
       ['scores', 'dict[str,int]'],
       ['byYear', 'dict[int,list[bool]]'],

@@ -31,7 +31,8 @@ const integerFormats = new Set(['safeint', 'int32', 'uint32']);
  * strings → `str`; `z.int()` / `z.number().int()` → `int`; `z.number()` → `float`;
  * `z.boolean()` → `bool`; `z.array(T)` → `list[T]`; `z.record(K, V)` with string or integer keys
  * → `dict[K,V]` — and its description is the schema's `.describe(…)` / `.meta({ description })`
- * text (empty when there is none).
+ * text (empty when there is none), followed for a `z.enum` field by its values
+ * (`The queue. (one of "billing", "bug")`).
  *
  * @throws InvalidArgumentError naming the signature and the field (and where inside the field)
  * for any other zod type: optional, nullable and defaulted fields, objects, unions, literals, ….
@@ -68,7 +69,7 @@ function fieldsOf(schema: unknown, signature: string, side: 'input' | 'output'):
       type: typeOf(fieldSchema, (problem) => {
         throw new InvalidArgumentError({ argument: where, message: `${where}: ${problem}` });
       }),
-      description: descriptionOf(fieldSchema),
+      description: withAllowedValues(descriptionOf(fieldSchema), fieldSchema),
     };
   });
 }
@@ -134,6 +135,15 @@ function descriptionOf(schema: unknown): string {
   const registered = z.globalRegistry.get(schema as z.ZodType)?.description;
   const own = (schema as ZodLike).description;
   return registered ?? own ?? '';
+}
+
+// A field type says `str`; the models that write the field (the task model, the generator) must
+// also learn which strings a z.enum allows, or synthesis rejects what they write.
+function withAllowedValues(description: string, schema: unknown): string {
+  if (!isZodSchema(schema) || schema._zod.def.type !== 'enum') return description;
+  const values = Object.values(schema._zod.def['entries'] as Record<string, unknown>);
+  const allowed = `one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
+  return description === '' ? allowed : `${description} (${allowed})`;
 }
 
 function isZodSchema(value: unknown): value is ZodLike {
