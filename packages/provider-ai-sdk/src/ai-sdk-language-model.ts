@@ -1,5 +1,6 @@
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import {
+  checkResponseDepth,
   type GenerateRequest,
   type GenerateResult,
   InvalidArgumentError,
@@ -43,8 +44,17 @@ export class AISDKLanguageModel implements LanguageModel {
 
   async generate(request: GenerateRequest): Promise<GenerateResult> {
     request.abortSignal?.throwIfAborted();
+    const origin = {
+      provider: this.provider,
+      modelId: this.modelId,
+      source: this.aiSDKModel.provider,
+    };
     try {
-      return fromAISDKResult(await this.aiSDKModel.doGenerate(toAISDKCallOptions(request)));
+      const result = await this.aiSDKModel.doGenerate(toAISDKCallOptions(request));
+      // The raw body the provider read, then the answer made of it (tool inputs parsed): either
+      // nested thousands deep is refused before anything walks it.
+      checkResponseDepth(result.response?.body, origin);
+      return checkResponseDepth(fromAISDKResult(result), origin);
     } catch (error) {
       throw mapAISDKError(error, {
         provider: this.provider,

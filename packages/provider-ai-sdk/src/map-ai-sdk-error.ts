@@ -14,12 +14,15 @@ import {
   ForgeError,
   headerLookup,
   InvalidArgumentError,
+  isStackOverflow,
+  jsonTextBeyondDepth,
   LoadSettingError,
   networkFailureKind,
   parseRetryAfterMs,
   providerFailure,
   redactSecrets,
   scrubError,
+  tooDeepResponseError,
 } from '@forge/provider';
 
 /** Where the failing call went, for `mapAISDKError`. */
@@ -50,6 +53,16 @@ export function mapAISDKError(error: unknown, context: AISDKErrorContext): unkno
   if (ForgeError.isInstance(error)) return error;
   const { provider, modelId } = context;
   const where = `${provider}:${modelId}`;
+  // A body nested thousands deep overflows the provider package's own handling of it: refused
+  // as an invalid response, not retried.
+  if (isStackOverflow(error)) {
+    return tooDeepResponseError({
+      provider,
+      modelId,
+      source: context.aiSDKProvider,
+      cause: scrubError(error),
+    });
+  }
   const detail = redactSecrets(error instanceof Error ? error.message : String(error));
   if (AISDKAPICallError.isInstance(error)) return fromAPICallError(error, context);
   const name = error instanceof Error || error instanceof DOMException ? error.name : undefined;
@@ -118,6 +131,18 @@ function fromAPICallError(error: AISDKAPICallError, context: AISDKErrorContext):
   const { provider, modelId } = context;
   const where = `${provider}:${modelId}`;
   const detail = redactSecrets(error.message.trim() || 'no error message');
+  if (error.responseBody !== undefined && jsonTextBeyondDepth(error.responseBody)) {
+    return tooDeepResponseError({
+      provider,
+      modelId,
+      source: context.aiSDKProvider,
+      where:
+        error.statusCode === undefined
+          ? 'the error body'
+          : `the HTTP ${error.statusCode} error body`,
+      cause: scrubError(error),
+    });
+  }
   const responseBody =
     error.responseBody === undefined ? undefined : truncate(redactSecrets(error.responseBody));
   const common = {

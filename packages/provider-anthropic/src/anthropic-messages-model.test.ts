@@ -1,4 +1,11 @@
-import { APICallError, MemoryCallCache, withCache, withRetry, withTimeout } from '@forge/provider';
+import {
+  APICallError,
+  MemoryCallCache,
+  RetryError,
+  withCache,
+  withRetry,
+  withTimeout,
+} from '@forge/provider';
 import type { LoopbackServer } from '@forge/provider/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropic } from './create-anthropic.js';
@@ -298,6 +305,47 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
     server.enqueue({ json: { type: 'message', content: 'not blocks' } });
     const error = await failure(model().generate({ messages: [] }));
     expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+  });
+
+  it('refuses a body nested 20,000 deep, as success or error, once and without retrying', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const json = { 'content-type': 'application/json' };
+    server.enqueue(
+      {
+        body: `{"type":"message","content":[{"type":"tool_use","id":"t1","name":"f","input":{"a":${deep}}}],"stop_reason":"tool_use","usage":{"input_tokens":1,"output_tokens":1}}`,
+        headers: json,
+      },
+      {
+        status: 400,
+        body: `{"type":"error","error":{"type":"x","message":${deep}}}`,
+        headers: json,
+      },
+      {
+        status: 529,
+        body: `{"type":"error","error":{"type":"overloaded","detail":${deep}}}`,
+        headers: json,
+      },
+    );
+    const retried: string[] = [];
+    const retrying = withRetry(model(), {
+      initialDelayMs: 1,
+      onRetry: (event) => retried.push((event.error as APICallError).kind),
+    });
+    const messages: string[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const error = await retrying.generate({ messages: [] }).then(
+        () => undefined,
+        (caught: unknown) => (RetryError.isInstance(caught) ? caught.lastError : caught),
+      );
+      expect(APICallError.isInstance(error), String(error)).toBe(true);
+      expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+      messages.push((error as APICallError).message);
+    }
+    for (const message of messages)
+      expect(message).toContain(`invalid response from ${server.url}: nested more than 100 levels`);
+    expect(messages[0]).toContain('(at content.0.input.a.0.0…)');
+    expect(retried).toEqual([]);
+    expect(server.requests).toHaveLength(3);
   });
 
   it('retries a truncated, non-JSON or cut-off body like a reset and never caches it', async () => {

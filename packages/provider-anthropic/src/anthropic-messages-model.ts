@@ -1,6 +1,7 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import {
   APICallError,
+  checkResponseDepth,
   type GenerateRequest,
   type GenerateResult,
   type LanguageModel,
@@ -68,6 +69,13 @@ export class AnthropicMessagesModel implements LanguageModel {
         responseBody: raw,
       });
     }
+    // Refused before anything walks it: a body nested thousands deep would overflow the stack
+    // of whatever stringifies it next (the malformed-response message, the cache, the store).
+    checkResponseDepth(raw, {
+      provider: this.provider,
+      modelId: this.modelId,
+      source: this.config.baseURL,
+    });
     const result = mapAnthropicMessagesResponse(raw, warnings, this.thinking);
     if (result instanceof MalformedResponse) {
       throw new APICallError({

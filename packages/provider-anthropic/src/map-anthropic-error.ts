@@ -5,8 +5,12 @@ import {
   ForgeError,
   headerLookup,
   httpCallError,
+  isStackOverflow,
+  maxResponseDepth,
+  pathBeyondDepth,
   redactSecrets,
   scrubError,
+  tooDeepResponseError,
   unreadableResponseError,
 } from '@forge/provider';
 
@@ -58,7 +62,14 @@ export function mapAnthropicError(
       cause: scrubError(error),
     });
   }
+  // An error body nested thousands deep overflows the SDK's own JSON.stringify before it can
+  // build its error, or would overflow ours below: refused as an invalid response, not retried.
+  const origin = { provider, modelId, source: context.baseURL };
+  if (isStackOverflow(error)) return tooDeepResponseError({ ...origin, cause: scrubError(error) });
   if (error instanceof sdk.APIError && error.status !== undefined) {
+    const deep = pathBeyondDepth(error.error, maxResponseDepth);
+    if (deep !== undefined)
+      return tooDeepResponseError({ ...origin, where: deep, cause: scrubError(error) });
     const type = error.type === null ? '' : `${error.type}: `;
     return httpCallError({
       provider,

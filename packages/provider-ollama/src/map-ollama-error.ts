@@ -4,8 +4,10 @@ import {
   ForgeError,
   headerLookup,
   httpCallError,
+  isStackOverflow,
   redactSecrets,
   scrubError,
+  tooDeepResponseError,
   unreadableResponseError,
 } from '@forge/provider';
 
@@ -29,6 +31,10 @@ export function mapOllamaError(
   if (ForgeError.isInstance(error)) return error;
   const provider = 'ollama';
   const { modelId, host } = context;
+  // A body nested thousands deep overflows the client's own handling of it: refused as an
+  // invalid response, not retried.
+  if (isStackOverflow(error))
+    return tooDeepResponseError({ provider, modelId, source: host, cause: scrubError(error) });
   const statusCode = (error as { status_code?: unknown }).status_code;
   if (error instanceof Error && error.name === 'ResponseError' && typeof statusCode === 'number') {
     const detail = (error as { error?: unknown }).error;

@@ -1,4 +1,11 @@
-import { APICallError, MemoryCallCache, withCache, withRetry, withTimeout } from '@forge/provider';
+import {
+  APICallError,
+  MemoryCallCache,
+  RetryError,
+  withCache,
+  withRetry,
+  withTimeout,
+} from '@forge/provider';
 import type { LoopbackServer } from '@forge/provider/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOllama } from './create-ollama.js';
@@ -189,6 +196,38 @@ describe('OllamaChatModel through the ollama client', () => {
     server.enqueue({ json: { model: 'qwen3:8b', done: true } });
     const error = await failure(model().generate({ messages: [] }));
     expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+  });
+
+  it('refuses a body nested 20,000 deep, as success or error, once and without retrying', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const json = { 'content-type': 'application/json' };
+    server.enqueue(
+      {
+        body: `{"model":"qwen3:8b","message":{"role":"assistant","content":"","tool_calls":[{"function":{"name":"f","arguments":{"a":${deep}}}}]},"done":true,"prompt_eval_count":1,"eval_count":1}`,
+        headers: json,
+      },
+      { status: 500, body: `{"error":${deep}}`, headers: json },
+    );
+    const retried: string[] = [];
+    const retrying = withRetry(model(), {
+      initialDelayMs: 1,
+      onRetry: (event) => retried.push((event.error as APICallError).kind),
+    });
+    const messages: string[] = [];
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const error = await retrying.generate({ messages: [] }).then(
+        () => undefined,
+        (caught: unknown) => (RetryError.isInstance(caught) ? caught.lastError : caught),
+      );
+      expect(APICallError.isInstance(error), String(error)).toBe(true);
+      expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+      messages.push((error as APICallError).message);
+    }
+    for (const message of messages)
+      expect(message).toContain(`invalid response from ${server.url}: nested more than 100 levels`);
+    expect(messages[0]).toContain('(at message.tool_calls.0.function.arguments.a…)');
+    expect(retried).toEqual([]);
+    expect(server.requests).toHaveLength(2);
   });
 
   it('retries a truncated, non-JSON or cut-off body like a reset and never caches it', async () => {

@@ -1,5 +1,6 @@
 import {
   APICallError,
+  checkResponseDepth,
   type GenerateRequest,
   type GenerateResult,
   type LanguageModel,
@@ -50,6 +51,13 @@ export class OllamaChatModel implements LanguageModel {
         responseHeaders,
       });
     }
+    // Refused before anything walks it: a body nested thousands deep would overflow the stack
+    // of whatever stringifies it next (the malformed-response message, the cache, the store).
+    checkResponseDepth(raw, {
+      provider: this.provider,
+      modelId: this.modelId,
+      source: this.settings.host,
+    });
     const result = mapOllamaChatResponse(raw, warnings, this.settings.generateId);
     if (result instanceof MalformedResponse) {
       throw new APICallError({

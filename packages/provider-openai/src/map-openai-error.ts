@@ -4,8 +4,12 @@ import {
   ForgeError,
   headerLookup,
   httpCallError,
+  isStackOverflow,
+  maxResponseDepth,
+  pathBeyondDepth,
   redactSecrets,
   scrubError,
+  tooDeepResponseError,
   unreadableResponseError,
 } from '@forge/provider';
 import type OpenAI from 'openai';
@@ -57,7 +61,14 @@ export function mapOpenAIError(
       cause: scrubError(error),
     });
   }
+  // An error body nested thousands deep overflows the SDK's own JSON.stringify before it can
+  // build its error, or would overflow ours below: refused as an invalid response, not retried.
+  const origin = { provider, modelId, source: context.baseURL };
+  if (isStackOverflow(error)) return tooDeepResponseError({ ...origin, cause: scrubError(error) });
   if (error instanceof sdk.APIError && error.status !== undefined) {
+    const deep = pathBeyondDepth(error.error, maxResponseDepth);
+    if (deep !== undefined)
+      return tooDeepResponseError({ ...origin, where: `error.${deep}`, cause: scrubError(error) });
     const body = error.error as { message?: unknown } | undefined;
     const detail = typeof body?.message === 'string' ? body.message : error.message;
     return httpCallError({

@@ -294,6 +294,43 @@ describe('OpenAIChatModel through the openai SDK', () => {
     expect(error.isRetryable).toBe(false);
   });
 
+  it('refuses a body nested 20,000 deep, as success or error, once and without retrying', async () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const json = { 'content-type': 'application/json' };
+    const ok = '"choices":[{"message":{"content":"ok"},"finish_reason":"stop"}]';
+    server.enqueue(
+      { body: `{${ok},"extra":${deep}}`, headers: json },
+      { body: `{"choices":[{"message":{"content":${deep}}}]}`, headers: json },
+      { status: 400, body: `{"error":{"message":${deep}}}`, headers: json },
+      { status: 500, body: `{"error":{"message":"busy","detail":${deep}}}`, headers: json },
+    );
+    const retried: string[] = [];
+    const retrying = withRetry(model(), {
+      initialDelayMs: 1,
+      onRetry: (event) => retried.push((event.error as APICallError).kind),
+    });
+    const wheres: string[] = [];
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const error = await retrying.generate({ messages: [] }).then(
+        () => undefined,
+        (caught: unknown) => (RetryError.isInstance(caught) ? caught.lastError : caught),
+      );
+      expect(APICallError.isInstance(error), String(error)).toBe(true);
+      expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
+      const { message } = error as APICallError;
+      expect(message).toContain(`invalid response from ${server.baseURL}: nested more than 100`);
+      wheres.push(/\(at ([^)]*)\)/.exec(message)?.[1] ?? 'unknown');
+    }
+    expect(wheres).toEqual([
+      'extra.0.0.0.0.0…',
+      'choices.0.message.content.0.0…',
+      'unknown',
+      'error.detail.0.0.0.0.0…',
+    ]);
+    expect(retried).toEqual([]);
+    expect(server.requests).toHaveLength(4);
+  });
+
   it('turns a truncated, non-JSON or cut-off body into a retryable unreadable-response error', async () => {
     server.enqueue(
       { body: '{"choices": [', headers: { 'content-type': 'application/json' } },

@@ -1,5 +1,6 @@
 import {
   APICallError,
+  checkResponseDepth,
   type GenerateRequest,
   type GenerateResult,
   type LanguageModel,
@@ -65,6 +66,13 @@ export class OpenAIChatModel implements LanguageModel {
         responseBody: raw,
       });
     }
+    // Refused before anything walks it: a body nested thousands deep would overflow the stack
+    // of whatever stringifies it next (the malformed-response message, the cache, the store).
+    checkResponseDepth(raw, {
+      provider: this.provider,
+      modelId: this.modelId,
+      source: this.config.baseURL,
+    });
     const result = mapOpenAIChatResponse(raw, warnings);
     if (result instanceof MalformedResponse) {
       throw new APICallError({

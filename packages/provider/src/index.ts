@@ -32,6 +32,12 @@ export {
   providerFailure,
 } from './errors/provider-failure.js';
 export { RetryError, type RetryErrorReason } from './errors/retry-error.js';
+export {
+  checkResponseDepth,
+  isStackOverflow,
+  type ResponseOrigin,
+  tooDeepResponseError,
+} from './errors/too-deep-response-error.js';
 export { unreadableResponseError } from './errors/unreadable-response-error.js';
 export type {
   CallMetadata,
@@ -61,6 +67,11 @@ export {
   type ModelReference,
   parseModelString,
 } from './language-model/model-string.js';
+export {
+  jsonTextBeyondDepth,
+  maxResponseDepth,
+  pathBeyondDepth,
+} from './language-model/nesting-depth.js';
 export { addUsage, emptyUsage } from './language-model/usage.js';
 export {
   type CallRecorder,
@@ -93,6 +104,7 @@ export {
 export { TokenBucket } from './middleware/token-bucket.js';
 export { type CacheOptions, withCache } from './middleware/with-cache.js';
 export { withCostMeter } from './middleware/with-cost-meter.js';
+export { withDepthLimit } from './middleware/with-depth-limit.js';
 export { withLimits } from './middleware/with-limits.js';
 export { withRecorder } from './middleware/with-recorder.js';
 export {

@@ -83,5 +83,7 @@ describe('providerFailure', () => {
     expect(JSON.stringify((created.cause as Error).message)).not.toContain(fakeKey);
     expect(failure('just a string').message).toContain('failed: just a string');
     expect(failure({ reason: 'odd' }).message).toContain('failed: {"reason":"odd"}');
+    const deep = JSON.parse(`{"reason":${'['.repeat(20_000)}${']'.repeat(20_000)}}`);
+    expect(failure(deep).message).toContain('failed: [object Object]');
   });
 });

@@ -67,7 +67,14 @@ function describe(error: unknown): string {
     const message = redactSecrets(error.message || 'no message');
     return error.name === 'Error' ? message : `${error.name}: ${message}`;
   }
-  return redactSecrets(
-    typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error)),
-  );
+  return redactSecrets(typeof error === 'string' ? error : plainText(error));
+}
+
+// A thrown value may be anything, even an object nested too deep (or too cyclic) to stringify.
+function plainText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
 }

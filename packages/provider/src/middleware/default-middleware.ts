@@ -7,6 +7,7 @@ import { type LanguageModelMiddleware, wrapLanguageModel } from './language-mode
 import { type LimitOptions, ModelLimiter } from './model-limiter.js';
 import { withCache } from './with-cache.js';
 import { withCostMeter } from './with-cost-meter.js';
+import { withDepthLimit } from './with-depth-limit.js';
 import { withLimits } from './with-limits.js';
 import { withRecorder } from './with-recorder.js';
 import { type RequestDefaults, withRequestDefaults } from './with-request-defaults.js';
@@ -41,8 +42,9 @@ export const defaultTimeoutMs = 600_000;
 
 /**
  * The default stack, outermost first:
- * request defaults → recorder → cost meter → cache → retry → limits → timeout → model.
- * See the package README for why each layer sits where it does.
+ * request defaults → recorder → cost meter → cache → retry → limits → depth limit → timeout →
+ * model. The depth limit is always there; see the package README for why each layer sits where
+ * it does.
  */
 export function defaultMiddleware(
   options: DefaultMiddlewareOptions = {},
@@ -74,6 +76,8 @@ export function defaultMiddleware(
       ? options.limits
       : { concurrency: defaultConcurrency, clock, ...options.limits };
   stack.push((model) => withLimits(model, limits));
+  // Outside the timeout, which must see an endpoint pool itself to time each server on its own.
+  stack.push(withDepthLimit);
   if (options.timeoutMs !== false) {
     const timeoutMs = options.timeoutMs ?? defaultTimeoutMs;
     stack.push((model) => withTimeout(model, { timeoutMs, clock }));
