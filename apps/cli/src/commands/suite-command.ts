@@ -3,10 +3,12 @@ import { InvalidArgumentError } from '@forge/provider';
 import type { RunSuiteResult, SuiteConfigInput } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
+import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
 import { estimateLines } from '../output/estimate-lines.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
+import { watchSuite } from '../output/watch-suite.js';
 import { queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
 import { suiteReportCommand } from './suite-report-command.js';
@@ -26,6 +28,8 @@ interface SuiteFlags {
   redisTlsCa?: string;
   redisTlsCert?: string;
   redisTlsKey?: string;
+  watch?: boolean;
+  port?: string;
 }
 
 /** `forge suite` and `forge suite merge`. */
@@ -66,11 +70,20 @@ export function suiteCommand(
     .option(...queueTlsOptions.ca)
     .option(...queueTlsOptions.cert)
     .option(...queueTlsOptions.key)
+    .option('--watch', 'serve the suite report live on 127.0.0.1 while the cells run')
+    .option('--port <n>', "the live report's port (default: any free one)")
     .action(async (flags: SuiteFlags) => {
       // Imported here, so `forge --help` never loads the sdk.
       const { estimateSuite, formatTableValue, readConfigFile, runQueuedSuite, runSuite } =
         await import('@forge/sdk');
       const mode = outputMode(terminal, flags.json === true);
+      const port = portFlag('--port', flags.port);
+      if (flags.watch === true && (flags.dryRun === true || flags.queue !== undefined)) {
+        throw new InvalidArgumentError({
+          argument: '--watch',
+          message: `--watch serves the report while cells run here; with ${flags.dryRun === true ? '--dry-run nothing runs' : '--queue, watch the suite directory with forge suite report <dir> --watch'}`,
+        });
+      }
       const dir = flags.dir;
       if (dir === undefined && flags.dryRun !== true) {
         throw new InvalidArgumentError({
@@ -148,22 +161,28 @@ export function suiteCommand(
       }
       const renderer = createSuiteRenderer(terminal, mode);
       const interrupts = handleInterrupts((text) => terminal.err.write(text));
+      const watch = flags.watch === true ? watchSuite(terminal, renderer.notice, port) : undefined;
       try {
         const result = await runSuite(raw?.value as SuiteConfigInput | undefined, {
           dir: dir as string,
           resume: flags.resume === true,
           ...selection,
           ...where,
-          onEvent: renderer.onEvent,
+          onEvent: (event) => {
+            renderer.onEvent(event);
+            watch?.onEvent(event);
+          },
           stopSignal: interrupts.stopSignal,
           abortSignal: interrupts.abortSignal,
         });
         renderer.finish();
+        await watch?.close();
         printSuiteSummary(terminal, mode, result, formatTableValue);
         if (interrupts.interrupted) setExit(exitCodes.interrupted);
         else if (result.failed.length > 0) setExit(exitCodes.model);
       } catch (error) {
         renderer.finish();
+        await watch?.close();
         if (interrupts.interrupted) {
           terminal.err.write(
             'interrupted: finished cells and saved steps are kept; continue with --resume\n',

@@ -26,10 +26,12 @@ export function suiteReportCommand(suite: Command, terminal: Terminal): void {
     )
     .option('--port <n>', "the live report's port (default: any free one)")
     .action(async (dir: string, flags: SuiteReportFlags) => {
-      // `forge suite` has a --json of its own, and commander may give the flag to it.
-      const json = flags.json === true || suite.opts<{ json?: boolean }>().json === true;
-      const port = portFlag('--port', flags.port);
-      if (flags.watch !== true) {
+      // `forge suite` has --json, --watch and --port of its own, and commander may give the
+      // flags to it.
+      const parent = suite.opts<SuiteReportFlags>();
+      const json = flags.json === true || parent.json === true;
+      const port = portFlag('--port', flags.port ?? parent.port);
+      if (flags.watch !== true && parent.watch !== true) {
         if (port !== undefined) {
           throw new InvalidArgumentError({
             argument: '--port',

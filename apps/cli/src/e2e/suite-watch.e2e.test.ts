@@ -158,6 +158,41 @@ describe('forge suite report --watch', () => {
     await expect(fetch(url)).rejects.toThrow();
   }, 240_000);
 
+  it('forge suite --watch serves the report while its own cells run, and stops with the suite', async () => {
+    const cwd = join(root, 'own');
+    mkdirSync(cwd, { recursive: true });
+    // Models slow enough that no cell can finish before the page is fetched; then Ctrl-C.
+    writeFileSync(join(cwd, 'suite.yaml'), suiteConfig.replaceAll('latency: 2', 'latency: 500'));
+    let url = '';
+    const suite = startCli(['suite', '-c', 'suite.yaml', '--dir', 'suite', '--watch', '--json'], {
+      cwd,
+    });
+    let stderr = '';
+    suite.child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+      url ||= /live report: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stderr)?.[1] ?? '';
+    });
+    try {
+      await waitFor(() => url !== '', 60_000);
+      const page = await fetch(url);
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("connect-src 'self'");
+      expect(html).toContain('Forge suite: sim-live');
+      expect(doneCount(html)).toBeLessThan(cellCount);
+    } finally {
+      suite.child.kill('SIGINT');
+    }
+    const stopped = await suite.done;
+    expect(stopped.code, stopped.stderr).toBe(130);
+    expect(stopped.stderr).toContain(
+      `live report stopped with the suite; reopen it with: forge suite report ${join(cwd, 'suite')} --watch`,
+    );
+    // --json keeps stdout to events: the live view's lines go to stderr.
+    expect(stopped.stdout).not.toContain('live report');
+    await expect(fetch(url)).rejects.toThrow();
+  }, 120_000);
+
   it('names a port in use, and a directory that holds no suite, with exit 2', async () => {
     const cwd = join(root, 'refusals');
     mkdirSync(join(cwd, 'not-a-suite'), { recursive: true });

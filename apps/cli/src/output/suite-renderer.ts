@@ -131,5 +131,5 @@ export function createSuiteRenderer(terminal: Terminal, mode: OutputMode) {
         return;
     }
   };
-  return { onEvent, finish: clearStatus };
+  return { onEvent, finish: clearStatus, notice: line };
 }
