@@ -70,6 +70,7 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     }
     database.pragma('busy_timeout = 5000');
   } catch (error) {
+    if (readonly) throwIfUnwritableDirectory(error, runDir, file);
     // A reader writes nothing of the run: its failure never advises `--resume`.
     const clear = storeFailure(error, runDir, file, readonly ? { resumable: false } : {});
     if (clear !== error) throw clear;
@@ -90,6 +91,7 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     );
   } catch (error) {
     if (database.open) database.close();
+    if (readonly) throwIfUnwritableDirectory(error, runDir, file);
     throw error;
   }
   // Rows queued for a batch (call cache, call records) are written before the database closes,
@@ -143,6 +145,36 @@ export function prepareWritableDirectory(runDir: string): void {
       message: `cannot write to the run directory ${runDir} (read-only or no permission); choose another --run-dir`,
       cause: error,
     });
+  }
+}
+
+/**
+ * A database in WAL mode is read through its shared-memory index (`forge.db-shm`), which SQLite
+ * creates beside it even to read; in a directory that cannot be written (a read-only mount, an
+ * archive) that fails as SQLITE_CANTOPEN. Said as what it is, naming the way out — not as a
+ * damaged run, a bug, or a run to resume.
+ */
+function throwIfUnwritableDirectory(error: unknown, runDir: string, file: string): void {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code !== 'SQLITE_CANTOPEN' && code !== 'SQLITE_READONLY_CANTINIT') return;
+  if (existsSync(`${file}-shm`) || canWriteIn(runDir)) return;
+  throw new StoreError({
+    reason: 'read-only',
+    path: runDir,
+    message: `cannot read ${file}: its directory is read-only, and SQLite writes the database's shared-memory index (${databaseFileName}-shm) beside it to read it. Copy the run directory somewhere writable (cp -r ${runDir} <copy>), then run the command again on the copy`,
+    cause: error,
+  });
+}
+
+function canWriteIn(directory: string): boolean {
+  // A real write, not access(2): root passes permission checks but not a read-only mount.
+  const probe = join(directory, `.read-probe-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    writeFileSync(probe, '', { flag: 'wx' });
+    unlinkSync(probe);
+    return true;
+  } catch {
+    return false;
   }
 }
 

@@ -51,7 +51,7 @@ export function storeFailure(
     code,
     message: `cannot write ${path}: ${what} (${code}: ${detail}). ${
       options.resumable === false
-        ? `${remedy}, then run the command again`
+        ? `${remedy[0]?.toUpperCase()}${remedy.slice(1)}, then run the command again`
         : `The run is saved up to its last completed step; ${remedy}, then continue it with \`forge optimize --resume ${runDir}\``
     }`,
     cause: error,

@@ -62,6 +62,8 @@ export async function checkRun(runDir: string): Promise<RunCheck> {
     problems.push(...findings.map((finding) => `integrity check: ${finding}`));
     if (findings.length === 0) progress = await checkConsistency(runDir, database, problems);
   } catch (error) {
+    // A database that cannot be opened here (its directory read-only) says nothing of the run.
+    if (StoreError.isInstance(error) && error.reason === 'read-only') throw error;
     problems.push(causeText(error));
   } finally {
     database?.close();
