@@ -1,15 +1,15 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './launch-chromium.js';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
 
 // The report of real (simulated) runs, opened in Debian's Chromium and clicked through. Its
 // screenshots go to artifacts/report-demo at the repository root (or FORGE_ARTIFACTS_DIR).
-const chromiumPath = '/usr/bin/chromium';
 const root = mkdtempSync(join(tmpdir(), 'forge-report-e2e-'));
 const artifacts = join(
   process.env['FORGE_ARTIFACTS_DIR'] ??
@@ -20,24 +20,8 @@ let browser: Browser;
 let runDir = '';
 
 beforeAll(async () => {
-  if (!existsSync(chromiumPath)) {
-    throw new Error(
-      `Chromium is missing at ${chromiumPath}: install Debian's package with 'apt-get install -y chromium'`,
-    );
-  }
   mkdirSync(artifacts, { recursive: true });
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  browser = await launchChromium();
   const run = await runCli(['demo', '--json', '--run-dir', 'demo-run'], { cwd: root });
   expect(run.code).toBe(0);
   runDir = String(jsonEvents(run.stdout).at(-1)?.['runDir']);

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { hiddenContentProblems, measureReportTables } from '@forge/report/testing';
-import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './launch-chromium.js';
 import { jsonEvents, runCli } from './run-cli.js';
 
 // Every method Forge ships, three seeds, on the offline simulated world (every number is
@@ -162,18 +162,7 @@ describe('a suite of every method × 3 seeds on the simulated world', () => {
     expect(readFileSync(join(suiteDir, 'tables.md'), 'utf8')).toBe(markdown);
     const suiteSeconds = (Date.now() - started) / 1000;
 
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    const browser = await launchChromium();
     try {
       for (const width of [1024, 1600]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });

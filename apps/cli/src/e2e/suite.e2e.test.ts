@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './launch-chromium.js';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
 
 // End-to-end tests of `forge suite` on the offline simulated world: every number is simulated.
@@ -33,18 +33,7 @@ function workspace(name: string): string {
 const results = (cwd: string, dir: string) => readFileSync(join(cwd, dir, 'results.json'), 'utf8');
 
 async function openInChromium(file: string) {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
   const requests: string[] = [];
