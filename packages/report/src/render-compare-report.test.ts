@@ -45,4 +45,45 @@ describe('renderCompareReport', () => {
     const empty = { ...run('empty', 1), candidates: [], curve: [] };
     expect(renderCompareReport([empty], 'now')).toContain('No run has a validated candidate yet.');
   });
+
+  it("tabulates each run's optimizer answers by role, with the unusable share and reasons", () => {
+    const gepa: RunReportData = {
+      ...run('gepa-a', 3),
+      answers: [
+        { role: 'reflect', total: 15, unusable: 3, reasons: { truncated: 1, 'no-block': 2 } },
+      ],
+    };
+    const ace: RunReportData = {
+      ...run('ace-b', 3),
+      answers: [
+        { role: 'reflect', total: 60, unusable: 0, reasons: {} },
+        { role: 'curate', total: 5, unusable: 4, reasons: { 'invalid-json': 4 } },
+      ],
+    };
+    const old = { ...run('old-c', 3), answers: [] };
+    const html = renderCompareReport([gepa, ace, old], '2026-01-01T00:00:00.000Z');
+    expect(html).toContain('<h3 id="optimizer-answers">Optimizer answers</h3>');
+    expect(html).toMatch(
+      /<tr data-run="gepa-a" data-answers-role="reflect">.*?<td class="number">15<\/td><td class="number">3 <span class="muted">\(20%\)<\/span><\/td><td><code>no-block<\/code> 2, <code>truncated<\/code> 1<\/td><\/tr>/,
+    );
+    expect(html).toMatch(
+      /<tr data-run="ace-b" data-answers-role="curate">.*?>4 <span class="muted">\(80%\)<\/span>.*?<code>invalid-json<\/code> 4/,
+    );
+    expect(html).toMatch(
+      /<tr data-run="ace-b" data-answers-role="reflect">.*?<span class="muted">none<\/span>/,
+    );
+    expect(html).toMatch(/<tr data-run="old-c" data-answers-role="">.*?no answers recorded/);
+    expect(html.match(/data-answers-role="/g)).toHaveLength(4);
+  });
+
+  it('shows no answers table when no run recorded answers', () => {
+    const html = renderCompareReport(
+      [
+        { ...run('a', 2), answers: [] },
+        { ...run('b', 2), answers: [] },
+      ],
+      'now',
+    );
+    expect(html).not.toContain('optimizer-answers');
+  });
 });

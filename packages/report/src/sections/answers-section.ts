@@ -3,7 +3,7 @@ import { escapeHtml } from '../primitives/escape-html.js';
 import { formatCount, formatPercent } from '../primitives/format-value.js';
 
 /** One role's unusable answers by reason, most frequent first (`none` when all were usable). */
-function reasonList(reasons: Readonly<Record<string, number>>): string {
+export function reasonList(reasons: Readonly<Record<string, number>>): string {
   const entries = Object.entries(reasons).sort(
     ([leftReason, left], [rightReason, right]) =>
       right - left || leftReason.localeCompare(rightReason),
