@@ -18,7 +18,12 @@ export {
   defineBenchmark,
 } from './benchmark/define-benchmark.js';
 export { applyMirror, type DownloadFileOptions, downloadFile } from './benchmark/download-file.js';
+export { type JsonlLine, readJsonlLines } from './benchmark/read-jsonl-lines.js';
 export {
+  maxFieldLength,
+  maxJsonArrayBytes,
+  maxLineBytes,
+  maxRecordDepth,
   readJsonArray,
   readJsonl,
   type SourcedRecord,

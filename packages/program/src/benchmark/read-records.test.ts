@@ -56,6 +56,18 @@ describe('readJsonArray', () => {
     const error = await failure(readJsonArray(file, schema));
     expect([error.line, error.field]).toEqual([2, 'answer']);
   });
+
+  it('names the record and field of a text too long, and the record nested too deep', async () => {
+    const file = join(directory, 'records.json');
+    const long = { question: 'x'.repeat(maxFieldLength + 1), answer: 2 };
+    writeFileSync(file, JSON.stringify([{ question: 'a', answer: 1 }, long]));
+    const error = await failure(readJsonArray(file, schema));
+    expect([error.line, error.field]).toEqual([2, 'question']);
+    writeFileSync(file, `[{"question":"a","answer":1},${'['.repeat(20_000)}${']'.repeat(20_000)}]`);
+    const deep = await failure(readJsonArray(file, schema));
+    expect(deep.line).toBe(2);
+    expect(deep.message).toContain(`nested more than ${maxRecordDepth} levels`);
+  });
 });
 
 describe('hostile dataset files', () => {
@@ -86,8 +98,28 @@ describe('hostile dataset files', () => {
     const error = await failure(readJsonl(file, schema));
     expect(error.line).toBe(2);
     expect(error.message).toContain(`${file}, line 2`);
-    expect(error.message).toContain('question');
-    expect(error.message).toMatch(/more than the 8,388,608/);
+    expect(error.field).toBe('question');
+    expect(error.message).toContain('a text longer than the 8,388,608 characters a field may hold');
+  });
+
+  it('reads line by line: a long field is refused before a later line is even decoded', async () => {
+    const file = join(directory, 'long-then-latin1.jsonl');
+    writeFileSync(
+      file,
+      Buffer.concat([
+        Buffer.from('{"question":"a","answer":1}\n'),
+        Buffer.from(JSON.stringify({ answer: 2, question: 'é'.repeat(maxFieldLength + 1) })),
+        Buffer.from('\n{"question":"caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('","answer":3}\n'),
+      ]),
+    );
+    const error = await failure(readJsonl(file, schema));
+    expect([error.line, error.field]).toEqual([2, 'question']);
+    // A field of exactly the limit, in two-byte characters, is read.
+    writeFileSync(file, `${JSON.stringify({ question: 'é'.repeat(maxFieldLength), answer: 1 })}`);
+    const records = await readJsonl(file, schema);
+    expect(records.map((record) => record.value.question.length)).toEqual([maxFieldLength]);
   });
 
   it('refuses bytes that are not UTF-8, naming the line, instead of replacing them', async () => {

@@ -1,6 +1,19 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { z } from 'zod';
 import { DatasetError } from './dataset-error.js';
+import { JsonShapeScanner } from './json-shape-scanner.js';
+import {
+  maxFieldLength,
+  maxLineBytes,
+  maxRecordDepth,
+  readFailure,
+  readJsonlLines,
+} from './read-jsonl-lines.js';
+
+export { maxFieldLength, maxLineBytes, maxRecordDepth };
+
+/** The largest JSON array file read (whole, as one document), in bytes (256 MiB). */
+export const maxJsonArrayBytes = 256 * 1024 * 1024;
 
 /** One validated record with the 1-based line (JSONL) or record number (JSON array) it came from. */
 export interface SourcedRecord<T> {
@@ -10,7 +23,8 @@ export interface SourcedRecord<T> {
 
 /**
  * Reads a JSONL file (one JSON value per line; blank lines skipped) and validates every record
- * with `schema`. Errors name the file, the line and the first offending field.
+ * with `schema`. The file is streamed a line at a time (see `readJsonlLines` for the limits on a
+ * line); errors name the file, the line and the first offending field.
  *
  * @throws DatasetError
  */
@@ -18,31 +32,28 @@ export async function readJsonl<T>(
   file: string,
   schema: z.ZodType<T>,
 ): Promise<SourcedRecord<T>[]> {
-  const text = await readText(file);
   const records: SourcedRecord<T>[] = [];
-  const lines = text.split('\n');
-  for (const [index, raw] of lines.entries()) {
-    const line = raw.trim();
-    if (line === '') continue;
-    checkShape(line, file, index + 1);
+  for await (const { line, text } of readJsonlLines(file)) {
+    if (text.trim() === '') continue;
     let value: unknown;
     try {
-      value = JSON.parse(line);
+      value = JSON.parse(text);
     } catch (error) {
       throw new DatasetError({
         file,
-        line: index + 1,
+        line,
         message: `not valid JSON (${(error as Error).message})`,
       });
     }
-    records.push({ line: index + 1, value: validate(schema, value, file, index + 1) });
+    records.push({ line, value: validate(schema, value, file, line) });
   }
   return records;
 }
 
 /**
  * Reads a JSON file holding an array of records and validates each; the "line" of an error is
- * the 1-based record number.
+ * the 1-based record number. The file is read whole, so it may be at most `maxJsonArrayBytes`
+ * (JSONL has no such limit); nesting and field length are checked on its bytes before parsing.
  *
  * @throws DatasetError
  */
@@ -50,8 +61,14 @@ export async function readJsonArray<T>(
   file: string,
   schema: z.ZodType<T>,
 ): Promise<SourcedRecord<T>[]> {
-  const text = await readText(file);
-  checkShape(text, file, undefined);
+  const bytes = await readBytes(file);
+  checkShape(bytes, file);
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new DatasetError({ file, line: lineOfInvalidUtf8(bytes), message: invalidUtf8 });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -65,11 +82,6 @@ export async function readJsonArray<T>(
     value: validate(schema, item, file, index + 1),
   }));
 }
-
-/** How deep arrays and objects may nest in a dataset record. */
-export const maxRecordDepth = 100;
-/** The longest text field a dataset record may hold, in characters (8 MiB). */
-export const maxFieldLength = 8 * 1024 * 1024;
 
 /**
  * Validates one record, turning the first zod issue into a DatasetError. A text field longer
@@ -92,28 +104,28 @@ export function validate<T>(schema: z.ZodType<T>, value: unknown, file: string, 
   throw new DatasetError({ file, line, field, message: issue?.message ?? 'invalid record' });
 }
 
-// Nesting is counted before parsing (outside strings), so a record nested thousands deep is
-// refused by name instead of exhausting the stack of whatever walks it later.
-function checkShape(text: string, file: string, line: number | undefined): void {
-  let depth = 0;
-  let inString = false;
-  for (let index = 0; index < text.length; index++) {
-    const code = text.charCodeAt(index);
-    if (inString) {
-      if (code === 0x5c) index++;
-      else if (code === 0x22) inString = false;
-    } else if (code === 0x22) inString = true;
-    else if (code === 0x5b || code === 0x7b) {
-      depth++;
-      if (depth > maxRecordDepth) {
-        throw new DatasetError({
-          file,
-          ...(line === undefined ? {} : { line }),
-          message: `nested more than ${maxRecordDepth} levels deep (arrays and objects within each other)`,
-        });
-      }
-    } else if (code === 0x5d || code === 0x7d) depth--;
-  }
+// Nesting and long fields are found on the bytes before parsing, so a record nested thousands
+// deep is refused by name instead of exhausting the stack of whatever walks it later. In an
+// array the first path segment is the record's index: its number is the error's line.
+function checkShape(bytes: Buffer, file: string): void {
+  // The array itself is one level: its records may nest as deep as a JSONL line's.
+  const scanner = new JsonShapeScanner({
+    maxDepth: maxRecordDepth + 1,
+    maxStringLength: maxFieldLength,
+  });
+  const problem = scanner.scan(bytes);
+  if (problem === undefined) return;
+  const [index, ...field] = problem.path;
+  const line = index === undefined ? undefined : Number(index) + 1;
+  throw new DatasetError({
+    file,
+    ...(line === undefined ? {} : { line }),
+    ...(problem.kind === 'too-long' && field.length > 0 ? { field: field.join('.') } : {}),
+    message:
+      problem.kind === 'too-deep'
+        ? `nested more than ${maxRecordDepth} levels deep (arrays and objects within each other)`
+        : `a text longer than the ${maxFieldLength.toLocaleString('en-US')} characters a field may hold`,
+  });
 }
 
 function longField(value: unknown, path: string): { path: string; length: number } | undefined {
@@ -127,45 +139,36 @@ function longField(value: unknown, path: string): { path: string; length: number
   return undefined;
 }
 
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+const invalidUtf8 = 'not valid UTF-8 (save the file as UTF-8)';
 
-// Bytes that are not UTF-8 are refused, naming the line: replacing them silently would change
-// the data (and its ids and answers) without anyone knowing.
-function decodeUtf8(bytes: Buffer, file: string): string {
-  try {
-    return strictUtf8.decode(bytes);
-  } catch {
-    let line = 1;
-    let start = 0;
-    for (let index = 0; index <= bytes.length; index++) {
-      if (index < bytes.length && bytes[index] !== 0x0a) continue;
-      try {
-        strictUtf8.decode(bytes.subarray(start, index));
-      } catch {
-        break;
-      }
-      line++;
-      start = index + 1;
+function lineOfInvalidUtf8(bytes: Buffer): number {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let line = 1;
+  for (let start = 0; start <= bytes.length; line++) {
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline < 0 ? bytes.length : newline;
+    try {
+      decoder.decode(bytes.subarray(start, end));
+    } catch {
+      return line;
     }
-    throw new DatasetError({
-      file,
-      line,
-      message: 'not valid UTF-8 (save the file as UTF-8)',
-    });
+    if (newline < 0) break;
+    start = newline + 1;
   }
+  return line;
 }
 
-async function readText(file: string): Promise<string> {
+async function readBytes(file: string): Promise<Buffer> {
   try {
-    return decodeUtf8(await readFile(file), file);
+    const { size } = await stat(file);
+    if (size > maxJsonArrayBytes) {
+      throw new DatasetError({
+        file,
+        message: `${size.toLocaleString('en-US')} bytes, more than the ${maxJsonArrayBytes.toLocaleString('en-US')} (256 MiB) a JSON array file may hold; write it as JSONL, one record a line`,
+      });
+    }
+    return await readFile(file);
   } catch (error) {
-    if (DatasetError.isInstance(error)) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    throw new DatasetError({
-      file,
-      message:
-        code === 'ENOENT' ? 'file not found' : `cannot read (${code ?? (error as Error).message})`,
-      cause: error,
-    });
+    throw readFailure(error, file);
   }
 }
