@@ -45,6 +45,7 @@ export {
   type InstanceOf,
   type OutputOf,
   type ProgramDeclaration,
+  type ProgramInput,
   type ProgramRunContext,
   type TypedProgram,
 } from './module/define-program.js';

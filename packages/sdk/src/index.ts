@@ -24,6 +24,7 @@ export {
   type Program,
   type ProgramContext,
   type ProgramDeclaration,
+  type ProgramInput,
   type ProgramModule,
   type ProgramRunContext,
   type Prompts,

@@ -85,6 +85,23 @@ describe('defineProgram', () => {
     ]);
   });
 
+  it('runs in production on an input without gold fields, typed by the input schema', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## ticket')
+        ? '<product>search</product><blocking>false</blocking>'
+        : '<priority>low</priority><tags>[]</tags>',
+    );
+    const live = { id: 'live-1', input: { ticket: 'How do I search by date?' } };
+    const execution = await triage.run(live, {}, { model });
+    expect(execution.output).toEqual({ priority: 'low' });
+    expectTypeOf(execution.output).toEqualTypeOf<{ priority?: 'low' | 'high' }>();
+    // The seed prompts stand in for a module the prompts leave out.
+    expect(model.calls[0]?.request.system).toBe('Read the support ticket.');
+    // @ts-expect-error the input must have the schema's fields
+    const wrongInput = () => triage.run({ id: 'x', input: { text: 'hi' } }, {}, { model });
+    expect(typeof wrongInput).toBe('function');
+  });
+
   it('scores an unusable answer as an empty prediction, with the reason in the trace', async () => {
     const model = scripted((user) =>
       user.startsWith('## ticket')

@@ -58,6 +58,29 @@ export interface TypedProgram<Input, Gold, Output> extends Program<Input, Gold, 
   /** The modules, typed. */
   // biome-ignore lint/suspicious/noExplicitAny: modules of any field types
   readonly modules: readonly TypedModule<any, any>[];
+  /**
+   * Runs the program on an input outside optimization (production code): the gold fields are
+   * never read, so `{ id, input }` is enough — `program.run({ id, input }, prompts, { model })`.
+   */
+  run(
+    instance: ProgramInput<Input>,
+    prompts: Prompts,
+    context: ProgramContext,
+  ): Promise<Execution<Partial<Output>>>;
+  /** Runs the program on one instance with a candidate's prompts (what optimization does). */
+  run(
+    instance: Instance<Input, Gold>,
+    prompts: Prompts,
+    context: ProgramContext,
+  ): Promise<Execution<Partial<Output>>>;
+}
+
+/** What a typed program runs on in production: an instance without gold fields. */
+export interface ProgramInput<Input> {
+  /** An id for the trace and the model calls' records. */
+  readonly id: string;
+  /** The program's input fields. */
+  readonly input: Input;
 }
 
 /**
