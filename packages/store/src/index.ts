@@ -50,9 +50,11 @@ export {
 } from './run-answers.js';
 export {
   emptyRunRoleUsage,
+  type RunModelName,
   type RunRoleUsage,
   type RunUsage,
   readRunUsage,
+  readZeroCostModels,
   unassignedUsageRole,
 } from './run-usage.js';
 export { SqliteCallCache } from './sqlite-call-cache.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { RecordedCall } from '@forge/provider';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRunDatabase } from './open-run-database.js';
-import { readRunUsage } from './run-usage.js';
+import { readRunUsage, readZeroCostModels } from './run-usage.js';
 import { SqliteCallRecorder } from './sqlite-call-recorder.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-usage-'));
@@ -78,5 +78,31 @@ describe('readRunUsage', () => {
     const usage = readRunUsage(database);
     database.close();
     expect(usage).toEqual({ total: expect.objectContaining({ calls: 0, costUsd: 0 }), byRole: {} });
+  });
+});
+
+describe('readZeroCostModels', () => {
+  it('names the models with paid calls at no cost, leaving out cache hits, failures and priced models', () => {
+    const database = openRunDatabase(join(root, 'zero-cost'));
+    const recorder = new SqliteCallRecorder(database);
+    const at = (provider: string, modelId: string, costUsd: number, cached = false) => ({
+      ...call('task', { input: 10, output: 1 }, costUsd, cached),
+      provider,
+      modelId,
+    });
+    recorder.record(at('scripted', 'task', 0));
+    recorder.record(at('scripted', 'task', 0));
+    recorder.record(at('openai', 'gpt-5.5', 0.5));
+    recorder.record(at('cached', 'only', 0, true));
+    const { result: _result, ...failed } = at('down', 'model', 0);
+    recorder.record({ ...failed, error: { name: 'APICallError', message: 'refused' } });
+    recorder.record(at('ollama', 'qwen3:8b', 0));
+    // Still queued: read after they are written.
+    const models = readZeroCostModels(database);
+    database.close();
+    expect(models).toEqual([
+      { provider: 'scripted', modelId: 'task' },
+      { provider: 'ollama', modelId: 'qwen3:8b' },
+    ]);
   });
 });

@@ -95,3 +95,28 @@ function addRunRoleUsage(left: RunRoleUsage, right: RunRoleUsage): RunRoleUsage 
     costUsd: left.costUsd + right.costUsd,
   };
 }
+
+/** A model the run called, as `model_calls` records it. */
+export interface RunModelName {
+  /** Provider name (`openai`, `sim`, a registered provider). */
+  readonly provider: string;
+  /** Model id at that provider. */
+  readonly modelId: string;
+}
+
+/**
+ * The models whose calls reached the provider and were recorded at no cost, over every invocation
+ * of the run (calls still queued for writing are written first): free models, and models with no
+ * price, which only the price table tells apart. Failed calls and cache hits bill nothing and are
+ * left out. In order of first call.
+ */
+export function readZeroCostModels(database: RunDatabase): RunModelName[] {
+  if (!database.readonly) flushDeferredWrites(database);
+  return database
+    .prepare(
+      `SELECT provider, model AS modelId FROM model_calls
+       WHERE cached = 0 AND error IS NULL AND coalesce(cost_usd, 0) = 0
+       GROUP BY provider, model ORDER BY min(seq)`,
+    )
+    .all() as RunModelName[];
+}

@@ -7,6 +7,7 @@ import type { TestSplitScores } from './evaluate-test-split.js';
 import type { OptimizeResult } from './optimize-options.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { RunModels } from './run-models.js';
+import { runUnpricedModels } from './run-unpriced-models.js';
 import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
 import { writeRunArtifacts } from './write-run-artifacts.js';
 
@@ -53,7 +54,7 @@ export async function finishRun(options: {
     ...(testScores.best === undefined ? {} : { testBestScore: testScores.best }),
     costUsd: usage.total.costUsd,
     usage: usage.byRole,
-    unpricedModels: unpricedModelsOf(store, models),
+    unpricedModels: runUnpricedModels(store, models),
     answers: answerCounts(answers),
     // Every method's, from the run's whole record of answers (a resumed run's included).
     warnings: answerWarnings(answers),
@@ -151,27 +152,6 @@ function usageAfterFailure(store: SqliteRunStore): Pick<ForgeRunEndEvent, 'costU
     return { costUsd: usage.total.costUsd, usage: usage.byRole };
   } catch {
     return { costUsd: 0, usage: {} };
-  }
-}
-
-/**
- * The models without a price that had calls in any invocation of the run: this invocation's
- * meter, plus what earlier invocations recorded.
- */
-function unpricedModelsOf(store: SqliteRunStore, models: RunModels): string[] {
-  const earlier = parseStringList(store.getMeta('unpriced_calls'));
-  const all = [...new Set([...earlier, ...models.costMeter.totals().unpricedModels])].sort();
-  if (all.length > earlier.length) store.setMeta('unpriced_calls', JSON.stringify(all));
-  return all;
-}
-
-function parseStringList(text: string | undefined): string[] {
-  if (text === undefined) return [];
-  try {
-    const value: unknown = JSON.parse(text);
-    return Array.isArray(value) ? value.filter((item) => typeof item === 'string') : [];
-  } catch {
-    return [];
   }
 }
 
