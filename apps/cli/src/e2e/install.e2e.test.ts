@@ -22,6 +22,7 @@ import {
   scratchEnvironment,
   workspaceRoot,
 } from './pack-workspace.js';
+import { lowerCaseRule, outageRule, typedProgramFiles } from './typed-program-files.js';
 
 // A new user's first minutes, outside this repository: every public package packed as it would
 // be published, installed into an empty project with the line `pnpm pack:all` prints
@@ -51,11 +52,18 @@ beforeAll(async () => {
   await npmInstall(app, 600_000, packed);
 }, 660_000);
 
+/** What a command run in the scratch project did. */
+interface AppResult {
+  /** Exit code; -1 when a signal ended it. */
+  readonly code: number;
+  /** The signal that ended it, if one did. */
+  readonly signal?: string;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
 /** Runs a command in the scratch project; never throws, returns the exit code and output. */
-async function inApp(
-  command: string,
-  args: readonly string[],
-): Promise<{ code: number; stdout: string; stderr: string }> {
+async function inApp(command: string, args: readonly string[]): Promise<AppResult> {
   try {
     const { stdout, stderr } = await run(command, [...args], {
       cwd: app,
@@ -65,9 +73,10 @@ async function inApp(
     });
     return { code: 0, stdout, stderr };
   } catch (error) {
-    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    const failed = error as { code?: unknown; signal?: unknown; stdout?: string; stderr?: string };
     return {
       code: typeof failed.code === 'number' ? failed.code : -1,
+      ...(typeof failed.signal === 'string' ? { signal: failed.signal } : {}),
       stdout: failed.stdout ?? '',
       stderr: failed.stderr ?? String(error),
     };
@@ -302,6 +311,146 @@ describe('@forge/cli installed with npm outside the workspace', () => {
       'forge: provider "openai" needs @forge/provider-openai: install its tarball (pnpm pack:all in a Forge checkout prints the npm install line)',
     );
   }, 300_000);
+});
+
+// Your own program in that project, as a new user writes it: typed with defineModule and
+// defineProgram, type-checked under strict NodeNext, optimized offline on the scripted stand-ins
+// of @forge/sdk/testing, killed part-way and resumed, read back with loadBestPrompts, and run
+// from the CLI with `--program app.ts` and a `.ts` provider module (files: typed-program-files.ts).
+// Runs before the next block removes tsx; its tests use each other's run directories, in order.
+describe('your own typed program in that project, offline', () => {
+  /** What `optimize.ts` prints. */
+  interface Optimized {
+    start: { resumed: boolean; step: number };
+    seedScore: number;
+    bestScore: number;
+    bestPrompts: Record<string, string>;
+    evaluationsUsed: number;
+    loaded: { prompts: Record<string, string>; candidate: number; validationScore: number };
+  }
+  // The step whose start kills the interrupted run: after the synthesis event of step 17.
+  const killAtStep = 20;
+  const script = (file: string, ...args: string[]) =>
+    inApp(process.execPath, ['--import', 'tsx', file, ...args]);
+  const resultOf = (runDir: string) => {
+    const { runDir: _runDir, ...rest } = JSON.parse(
+      readFileSync(join(app, runDir, 'result.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    return rest;
+  };
+  const fileOf = (runDir: string, file: string) => readFileSync(join(app, runDir, file), 'utf8');
+  let whole: Optimized | undefined;
+
+  beforeAll(() => {
+    // What `npm pkg set type=module` does: the project's .ts files are ES modules.
+    const manifestFile = join(app, 'package.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, type: 'module' }, null, 2)}\n`);
+    for (const [name, text] of Object.entries(typedProgramFiles))
+      writeFileSync(join(app, name), text);
+  });
+
+  it('type-checks under strict NodeNext, except a metric reading a gold field the schema lacks', async () => {
+    writeFileSync(
+      join(app, 'tsconfig.triage.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'nodenext',
+          moduleResolution: 'nodenext',
+          target: 'es2023',
+          strict: true,
+          skipLibCheck: true,
+          noEmit: true,
+          // Node's own types for the scripts (what `npm install -D @types/node` gives): the
+          // workspace's copy; every @forge type resolves from the project's node_modules.
+          types: ['node'],
+          typeRoots: [join(workspaceRoot, 'node_modules', '@types')],
+        },
+        files: Object.keys(typedProgramFiles),
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const result = await inApp(process.execPath, [tsc, '-p', 'tsconfig.triage.json']);
+    // One compile of every file: the program, stand-ins, provider module, optimize script and
+    // production snippet compile; bad-metric.ts alone does not, naming the field.
+    const errors = result.stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
+    expect(errors).toEqual([
+      `bad-metric.ts(5,54): error TS2339: Property 'severity' does not exist on type '{ team: string; priority: "low" | "high"; }'.`,
+    ]);
+    expect(result.code).toBe(2);
+  }, 120_000);
+
+  it('optimizes it offline above the seed, and a killed run resumes to the identical result', async () => {
+    const uninterrupted = await script('optimize.ts', 'whole', 'runs/whole');
+    expect(uninterrupted.stderr).toBe('');
+    expect(uninterrupted.code).toBe(0);
+    whole = JSON.parse(uninterrupted.stdout) as Optimized;
+    // Seed: every team upper-cased and no outage high: a quarter of the points. The scripted
+    // optimizer turns the metric's feedback into the two rules the stand-in task model follows.
+    expect(whole).toMatchObject({ start: { resumed: false, step: 0 }, seedScore: 0.25 });
+    expect(whole.bestScore).toBeGreaterThan(whole.seedScore);
+    expect(whole.bestScore).toBe(1);
+    expect(whole.bestPrompts['extract']).toContain(lowerCaseRule);
+    expect(whole.bestPrompts['classify']).toContain(outageRule);
+
+    // The same run, killed with SIGKILL (no clean-up) as step 20 starts, then resumed.
+    const killed = await script('optimize.ts', 'crash', 'runs/killed', String(killAtStep));
+    expect(killed.signal, killed.stderr).toBe('SIGKILL');
+    expect(existsSync(join(app, 'runs', 'killed', 'forge.db'))).toBe(true);
+    expect(existsSync(join(app, 'runs', 'killed', 'result.json'))).toBe(false);
+    const resumed = await script('optimize.ts', 'resume', 'runs/killed');
+    expect(resumed.stderr).toBe('');
+    expect(resumed.code).toBe(0);
+    const continued = JSON.parse(resumed.stdout) as Optimized;
+    // It went on from the steps the killed run had saved, not from the start.
+    expect(continued.start.resumed).toBe(true);
+    expect(continued.start.step).toBeGreaterThan(killAtStep / 2);
+    expect({ ...continued, start: whole.start }).toEqual(whole);
+    // result.json holds the scores, best candidate, evaluations, steps, candidates, synthesis
+    // counts, usage by role, unpriced models, optimizer answers, score history and summary.
+    expect(resultOf('runs/killed')).toEqual(resultOf('runs/whole'));
+    for (const file of ['best-prompts.json', 'synthetic.jsonl'])
+      expect(fileOf('runs/killed', file), file).toBe(fileOf('runs/whole', file));
+  }, 180_000);
+
+  it('reads the best prompts back with loadBestPrompts; the production snippet answers with them', async () => {
+    expect(whole?.loaded).toEqual({
+      prompts: whole?.bestPrompts,
+      candidate: expect.any(Number),
+      validationScore: 1,
+    });
+    // A ticket about a product the run never saw, through the five-line snippet.
+    const live = await script('production.ts', 'runs/whole', 'Ticket about invoices: it is down.');
+    expect(live.stderr).toBe('');
+    expect(live.code).toBe(0);
+    expect(JSON.parse(live.stdout)).toEqual({ team: 'invoices', priority: 'high' });
+  }, 60_000);
+
+  it('runs from the CLI with --program app.ts and a .ts --provider module', async () => {
+    const result = await inApp('npx', [
+      '--no',
+      'forge',
+      'optimize',
+      '--program',
+      'app.ts',
+      '--provider',
+      'scripted=./provider.ts',
+      '-t',
+      'scripted:task',
+      '-o',
+      'scripted:optimizer',
+      '--budget',
+      '120',
+      '--run-dir',
+      'runs/cli',
+    ]);
+    expect(result.stderr).not.toMatch(/bug in Forge|\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/seed candidate\s+25\.0%/);
+    expect(result.stdout).toMatch(/best candidate \(\d+\)\s+100\.0%/);
+    // The same program, data, models and budget as the library's run: the same result.
+    expect(resultOf('runs/cli')).toEqual(resultOf('runs/whole'));
+  }, 120_000);
 });
 
 describe('@forge/sdk without its optional packages', () => {
