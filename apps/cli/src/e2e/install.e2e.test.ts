@@ -547,7 +547,7 @@ console.log(JSON.stringify(report));
 /** A few names each central package must export (the full lists are compared above). */
 const mainExports: Record<string, string[]> = {
   '@forge/cli': ['main', 'exitCodeFor', 'exitCodes'],
-  '@forge/sdk': ['optimize', 'evaluate', 'synthesize', 'resolveModel', 'runSuite'],
+  '@forge/sdk': ['optimize', 'evaluate', 'synthesizeFromFailures', 'resolveModel', 'runSuite'],
   '@forge/synth': ['synthesize', 'defineSignature', 'readFailures'],
   '@forge/provider': ['registerProvider', 'InvalidArgumentError', 'ProviderRegistry'],
   '@forge/core': ['runSearch', 'reduceSearch', 'createSearchState'],
