@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -162,6 +172,36 @@ describe('forge suite', () => {
     expect(readFileSync(join(cwd, 'merged', 'tables.md'), 'utf8')).toBe(
       readFileSync(join(cwd, 'reference', 'tables.md'), 'utf8'),
     );
+
+    // A link planted in a shard's cell (or in place of a directory on the way to one) is refused
+    // by name before anything is copied; its target is neither read into the merge nor touched.
+    const victim = join(root, 'victim-secret.txt');
+    writeFileSync(victim, 'private\n');
+    const cell = (
+      JSON.parse(results(cwd, 'shard-1')).cells as { runDir: string; status: string }[]
+    ).find((candidate) => candidate.status === 'done') as { runDir: string };
+    const planted = join(cwd, 'shard-1', cell.runDir, 'notes.txt');
+    symlinkSync(victim, planted);
+    const linked = await runCli(['suite', 'merge', 'shard-1', 'shard-2', '--dir', 'merged-2'], {
+      cwd,
+    });
+    expect(linked.code).toBe(2);
+    expect(linked.stderr).toContain(
+      `${planted} is a symbolic link; forge suite merge copies no links`,
+    );
+    expect(linked.stderr).not.toMatch(/bug in Forge|\n\s+at /);
+    expect(existsSync(join(cwd, 'merged-2'))).toBe(false);
+    expect(readFileSync(victim, 'utf8')).toBe('private\n');
+    unlinkSync(planted);
+    const cellsOfShard = join(cwd, 'shard-2', 'cells');
+    renameSync(cellsOfShard, join(root, 'elsewhere-cells'));
+    symlinkSync(join(root, 'elsewhere-cells'), cellsOfShard);
+    const swapped = await runCli(['suite', 'merge', 'shard-1', 'shard-2', '--dir', 'merged-2'], {
+      cwd,
+    });
+    expect(swapped.code).toBe(2);
+    expect(swapped.stderr).toContain(`${cellsOfShard} is a symbolic link`);
+    expect(existsSync(join(cwd, 'merged-2'))).toBe(false);
   }, 180_000);
 
   it('estimates with --dry-run and names bad input with exit code 2', async () => {

@@ -1,13 +1,15 @@
-import { cpSync, existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import {
+  defaultCellRunDir,
   mergeSuiteResults,
   parseSuiteResults,
   planSuite,
   type SuiteResults,
   type SuiteTable,
 } from '@forge/suite';
+import { checkPlainTree, copyPlainTree, type PlainTree } from './copy-plain-tree.js';
 import { suiteConfigSchema } from './suite-config-schema.js';
 import {
   isSuiteDirectory,
@@ -81,7 +83,10 @@ export async function mergeSuites(
   const first = shards[0] as (typeof shards)[number];
   // Validated when the shard started; merging needs no method or benchmark package installed.
   const spec = suiteSpecOf(suiteConfigSchema.parse(first.saved.config));
-  const copied: Record<string, string> = {};
+  // A shard's results and files may come from anyone: every cell must be one of the plan's, in
+  // its own directory, and every tree to copy is checked whole before anything is written.
+  const planned = new Map(planSuite(spec).cells.map((cell) => [cell.id, cell]));
+  const copies: { id: string; shard: string; tree: PlainTree; to: string }[] = [];
   for (const cell of merged.cells) {
     if (cell.status === 'pending') continue;
     const shard = shards.find((candidate) =>
@@ -89,16 +94,28 @@ export async function mergeSuites(
         (other) => other.id === cell.id && JSON.stringify(other) === JSON.stringify(cell),
       ),
     );
-    const from = shard === undefined ? undefined : join(shard.dir, cell.runDir);
-    if (shard === undefined || from === undefined || !existsSync(from)) continue;
-    cpSync(from, join(dir, cell.runDir), { recursive: true });
-    copied[cell.id] = shard.dir;
+    if (shard === undefined) continue;
+    const planCell = planned.get(cell.id);
+    if (planCell === undefined || cell.runDir !== defaultCellRunDir(planCell)) {
+      throw new InvalidArgumentError({
+        argument: 'shards',
+        message: `shards: ${shard.file} names a cell "${cell.id}" in "${cell.runDir}", which is not a cell of this suite's plan in its own directory`,
+      });
+    }
+    if (!existsSync(join(shard.dir, cell.runDir))) continue;
+    const tree = checkPlainTree(shard.dir, cell.runDir, 'forge suite merge');
+    copies.push({ id: cell.id, shard: shard.dir, tree, to: join(dir, cell.runDir) });
   }
   // GRPO exports are per row, and rows never span shards.
-  for (const shard of shards) {
-    if (existsSync(join(shard.dir, 'grpo')))
-      cpSync(join(shard.dir, 'grpo'), join(dir, 'grpo'), { recursive: true });
+  const exports = shards
+    .filter((shard) => existsSync(join(shard.dir, 'grpo')))
+    .map((shard) => checkPlainTree(shard.dir, 'grpo', 'forge suite merge'));
+  const copied: Record<string, string> = {};
+  for (const copy of copies) {
+    copyPlainTree(copy.tree, copy.to);
+    copied[copy.id] = copy.shard;
   }
+  for (const tree of exports) copyPlainTree(tree, join(dir, 'grpo'));
   saveSuite(dir, first.saved);
   writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(planSuite(spec), null, 2)}\n`);
   const written = writeSuiteOutputs({ dir, results: merged, spec, labels: first.saved.labels });

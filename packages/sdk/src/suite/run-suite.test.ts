@@ -231,6 +231,16 @@ describe('runSuite on the simulated world', () => {
     expect(readFileSync(join(root, 'merged', 'tables.md'), 'utf8')).toBe(
       readFileSync(join(root, 'full', 'tables.md'), 'utf8'),
     );
+    // A shard's results.json naming a cell directory outside the shard is refused, copying
+    // nothing: a shard may come from anyone.
+    const shardResults = join(shards[0] as string, 'results.json');
+    const tampered = JSON.parse(readFileSync(shardResults, 'utf8'));
+    tampered.cells[0].runDir = '../../outside';
+    writeFileSync(shardResults, JSON.stringify(tampered));
+    await expect(mergeSuites(shards, { dir: join(root, 'merged-tampered') })).rejects.toThrow(
+      `in "../../outside", which is not a cell of this suite's plan in its own directory`,
+    );
+    expect(existsSync(join(root, 'merged-tampered'))).toBe(false);
   }, 120_000);
 });
 
