@@ -1,4 +1,4 @@
-import { type CheckpointRecord, validationPassRecord } from '@forge/method';
+import { type CheckpointRecord, minibatchRecord, validationPassRecord } from '@forge/method';
 import { createRandom, type Instance } from '@forge/program';
 import { addTaskUsage } from './add-usage.js';
 import type { GepaEnvironment, IterationOutcome } from './gepa-environment.js';
@@ -160,6 +160,14 @@ export async function mergeIteration(
         parentSums,
         accepted,
         ...(candidate === undefined ? {} : { candidate }),
+      }),
+      // The merged prompts' executions on the subsample; the first parent's on these validation
+      // instances are in its validation-pass record already, so they are not stored twice.
+      minibatchRecord({
+        step: iteration,
+        parent: id1,
+        parentEvaluations: [],
+        proposalEvaluations: evaluations,
       }),
       ...(validationPass === undefined ? [] : [validationPass]),
       ...(candidate === undefined

@@ -1,4 +1,4 @@
-import { type CheckpointRecord, validationPassRecord } from '@forge/method';
+import { type CheckpointRecord, minibatchRecord, validationPassRecord } from '@forge/method';
 import { createRandom, type EvaluatedExecution, type Instance } from '@forge/program';
 import { addCallUsage, addTaskUsage } from './add-usage.js';
 import { nextMinibatch } from './epoch-shuffled-sampler.js';
@@ -141,8 +141,9 @@ export async function reflectiveIteration(
     outcome: 'accepted' | 'rejected' | 'no-op',
     childScores?: readonly number[],
     candidate?: number,
-  ) =>
-    reflectionProposalRecords({
+    childEvaluations?: readonly EvaluatedExecution[],
+  ): CheckpointRecord[] => [
+    ...reflectionProposalRecords({
       iteration,
       parent: parentIndex,
       parentPrompts: parent.prompts,
@@ -159,7 +160,15 @@ export async function reflectiveIteration(
       parentScores,
       ...(childScores === undefined ? {} : { childScores }),
       ...(candidate === undefined ? {} : { candidate }),
-    });
+    }),
+    // What the reflector saw, and how the proposal did on the same instances.
+    minibatchRecord({
+      step: iteration,
+      parent: parentIndex,
+      parentEvaluations,
+      ...(childEvaluations === undefined ? {} : { proposalEvaluations: childEvaluations }),
+    }),
+  ];
   if (rewritten.length === 0) {
     next = { ...next, counts: { ...next.counts, noProposal: next.counts.noProposal + 1 } };
     environment.note(
@@ -189,7 +198,11 @@ export async function reflectiveIteration(
   const detail = { components: rewritten, reasons: failures, childScores, parentSum, childSum };
   if (!(childSum > parentSum)) {
     next = { ...next, counts: { ...next.counts, rejected: next.counts.rejected + 1 } };
-    return finish('rejected', detail, proposals('rejected', childScores));
+    return finish(
+      'rejected',
+      detail,
+      proposals('rejected', childScores, undefined, childEvaluations),
+    );
   }
 
   const validationEvaluations = await environment.evaluate(
@@ -226,7 +239,7 @@ export async function reflectiveIteration(
   environment.validated(next, previousBest);
   const candidate = next.candidates.length - 1;
   const done = finish('accepted', { ...detail, candidate }, [
-    ...proposals('accepted', childScores, candidate),
+    ...proposals('accepted', childScores, candidate, childEvaluations),
     validationPassRecord(candidate, iteration, validationEvaluations),
   ]);
   return {

@@ -43,6 +43,12 @@ export {
 export { MethodSettingsError } from './method-settings-error.js';
 export { type MethodUsage, optimizerUsage, type RoleUsage } from './method-usage.js';
 export {
+  type MethodMinibatch,
+  minibatchRecord,
+  minibatchRecordKind,
+  minibatchTextLimit,
+} from './minibatch-record.js';
+export {
   answerExcerpt,
   type OptimizerAnswerEvent,
   optimizerAnswer,

@@ -165,6 +165,10 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .proposal-body, .attempt-body { padding: 6px 0 4px; font-size: 0.88rem; }
 .minibatch-table { width: auto; margin-bottom: 8px; }
 .minibatch-table .total th, .minibatch-table .total td { font-weight: 600; }
+.minibatch-sides { display: grid; grid-template-columns: repeat(auto-fit, minmax(280px, 1fr)); gap: 12px; }
+.minibatch-execution { margin: 4px 0; }
+.minibatch-execution > summary { cursor: pointer; }
+.trace-entry h6 { margin: 6px 0 2px; font-size: 12px; }
 .tag-accepted, .tag-outcome-admitted { background: #e3f1e8; color: #276a41; }
 .tag-rejected, .tag-outcome-rejected-validity, .tag-outcome-rejected-faithfulness, .tag-outcome-rejected-both {
   background: #fbe4e2; color: #a4281f; }

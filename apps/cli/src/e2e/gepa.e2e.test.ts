@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,6 +54,38 @@ describe('forge optimize --method gepa-merge', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('gepa-merge run summary — SIMULATED');
     expect(result.stderr).toMatch(/merge(d| of) \d+ and \d+ over ancestor \d+/);
+
+    // The report shows, in each proposal, what the reflector saw: the minibatch executions.
+    const report = await runCli(['report', 'run'], { cwd });
+    expect(report.code).toBe(0);
+    const html = readFileSync(join(cwd, 'run', 'report.html'), 'utf8');
+    const proposals = html.split('<details class="proposal" ').slice(1);
+    expect(proposals.length).toBeGreaterThan(0);
+    const reflections = proposals.filter((proposal) =>
+      proposal.includes('proposal-kind">reflection'),
+    );
+    const merges = proposals.filter((proposal) => proposal.includes('proposal-kind">merge'));
+    expect(reflections.length).toBeGreaterThan(0);
+    expect(merges.length).toBeGreaterThan(0);
+    for (const proposal of [...reflections, ...merges]) {
+      expect(proposal).toContain('<h5>Minibatch executions</h5>');
+      // One execution block per minibatch instance, each with the parent's output and trace.
+      const ids = [...proposal.matchAll(/<tr><td><code>([^<]+)<\/code><\/td>/g)].map(
+        (match) => match[1],
+      );
+      const shown = [
+        ...proposal.matchAll(/<details class="minibatch-execution" data-instance="([^"]+)">/g),
+      ].map((match) => match[1]);
+      expect(shown).toEqual(ids);
+      expect(proposal).toMatch(
+        /data-side="parent"><h5>Parent <span class="muted">score [\d.]+<\/span><\/h5><div class="value-block"><h5>output: /,
+      );
+      expect(proposal).toContain('<h6>module <code>');
+    }
+    // A proposal that was evaluated shows the proposal's outputs too.
+    expect(html).toMatch(
+      /data-side="proposal"><h5>Proposal <span class="muted">score [\d.]+<\/span><\/h5><div class="value-block"><h5>output: /,
+    );
   });
 
   it('names the field of a bad method setting and leaves no run behind', async () => {

@@ -1,4 +1,4 @@
-import type { CheckpointRecord } from '@forge/method';
+import { type CheckpointRecord, minibatchRecord } from '@forge/method';
 import type { Prompts } from '@forge/program';
 import { playbookTotals } from '../playbook/playbook.js';
 import { playbookTokens } from '../playbook/render-playbook.js';
@@ -8,7 +8,8 @@ import type { AceCandidate, AceState, SampleOutcome } from './ace-state.js';
 // The records a report draws ACE's history from (the fields `@forge/report` reads for peer
 // methods): one `step` (per-sample facts, `evaluationsUsed`, and the playbook's size and counters
 // after it as `playbook`) and one `playbook` (the whole playbook) per sample, one `epoch` per
-// completed epoch, one `proposal` per sample (`aceProposalRecord`), one `candidate` per validated playbook (with its rendered prompts and its
+// completed epoch, one `proposal` per sample (`aceProposalRecord`) with one `minibatch` (the sample's first and
+// post-curation executions), one `candidate` per validated playbook (with its rendered prompts and its
 // score per validation instance), and the `stop`.
 
 /** The playbook's size and counters, as every series point carries them. */
@@ -40,6 +41,18 @@ export function sampleRecords(
     { kind: 'playbook', step, data: after.playbook },
     aceProposalRecord(before, after, outcome),
   ];
+  const first = outcome.transcript?.first;
+  if (first !== undefined) {
+    const afterCuration = outcome.transcript?.afterCuration;
+    records.push(
+      minibatchRecord({
+        step,
+        parent: before.candidates[before.candidates.length - 1]?.index ?? 0,
+        parentEvaluations: [first],
+        ...(afterCuration === undefined ? {} : { proposalEvaluations: [afterCuration] }),
+      }),
+    );
+  }
   if (after.epochsCompleted > before.epochsCompleted) {
     const samples = before.position + 1;
     records.push({

@@ -1,4 +1,5 @@
 import type { MethodHistoryPoint, MethodUsage } from '@forge/method';
+import type { EvaluatedExecution } from '@forge/program';
 import type { TagCounts } from '../playbook/apply-bullet-tags.js';
 import type { CurationEffect } from '../playbook/curate-playbook.js';
 import type { Playbook } from '../playbook/playbook.js';
@@ -174,6 +175,10 @@ export interface SampleTranscript {
   readonly answers: readonly { readonly role: string; readonly text: string }[];
   /** The curator's operations as it wrote them (invalid ones included); empty when it did not run. */
   readonly operations: readonly unknown[];
+  /** The first answer's execution (the playbook before the sample; its score is `initialScore`). */
+  readonly first?: EvaluatedExecution;
+  /** The post-curation answer's execution (its score is `postScore`), when it was evaluated. */
+  readonly afterCuration?: EvaluatedExecution;
 }
 
 /** The tallies of a fresh run. */

@@ -111,6 +111,7 @@ export async function trainOnSample(
   };
 
   let evaluated = await answer('generate');
+  const first = evaluated;
   const initialScore = evaluated.evaluation.score;
   let rounds = 0;
   let corrected = false;
@@ -174,9 +175,8 @@ export async function trainOnSample(
     }
   }
 
-  const postScore = settings.evaluateAfterCuration
-    ? (await answer('post-curation')).evaluation.score
-    : null;
+  const afterCuration = settings.evaluateAfterCuration ? await answer('post-curation') : undefined;
+  const postScore = afterCuration === undefined ? null : afterCuration.evaluation.score;
   return {
     instanceId: instance.id,
     evaluations,
@@ -189,7 +189,12 @@ export async function trainOnSample(
     curation,
     playbook: current,
     usage,
-    transcript: { answers, operations },
+    transcript: {
+      answers,
+      operations,
+      first,
+      ...(afterCuration === undefined ? {} : { afterCuration }),
+    },
   };
 }
 

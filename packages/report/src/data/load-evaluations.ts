@@ -130,23 +130,32 @@ function loadValidationPasses(database: RunDatabase): RunReportEvaluation[] {
     seen.add(pass.candidate);
     if (!Array.isArray(pass.evaluations)) continue;
     for (const stored of pass.evaluations as StoredExecution[]) {
-      if (typeof stored?.instanceId !== 'string') continue;
-      evaluations.push({
-        candidate: pass.candidate,
-        instanceId: stored.instanceId,
-        output:
-          typeof stored.output === 'object' && stored.output !== null
-            ? (stored.output as Record<string, unknown>)
-            : {},
-        ...(typeof stored.feedback === 'string' ? { feedback: clipText(stored.feedback) } : {}),
-        ...(typeof stored.moduleFeedback === 'object' && stored.moduleFeedback !== null
-          ? { moduleFeedback: stored.moduleFeedback as Record<string, string> }
-          : {}),
-        trace: flattenTrace(
-          Array.isArray(stored.trace) ? (stored.trace as StoredTraceEntry[]) : [],
-        ),
-      });
+      const execution = readStoredExecution(stored);
+      if (execution !== undefined) evaluations.push({ candidate: pass.candidate, ...execution });
     }
   }
   return evaluations;
+}
+
+/**
+ * One saved `MethodExecutionRecord` (a validation pass's or a minibatch's) as the report shows
+ * it, long text clipped; undefined when it names no instance. Hostile data reads as empty fields.
+ */
+export function readStoredExecution(
+  value: unknown,
+): Omit<RunReportEvaluation, 'candidate'> | undefined {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as StoredExecution;
+  if (typeof stored.instanceId !== 'string') return undefined;
+  return {
+    instanceId: stored.instanceId,
+    output:
+      typeof stored.output === 'object' && stored.output !== null
+        ? (stored.output as Record<string, unknown>)
+        : {},
+    ...(typeof stored.feedback === 'string' ? { feedback: clipText(stored.feedback) } : {}),
+    ...(typeof stored.moduleFeedback === 'object' && stored.moduleFeedback !== null
+      ? { moduleFeedback: stored.moduleFeedback as Record<string, string> }
+      : {}),
+    trace: flattenTrace(Array.isArray(stored.trace) ? (stored.trace as StoredTraceEntry[]) : []),
+  };
 }

@@ -1,7 +1,13 @@
 import type { MethodProposal } from '@forge/method';
 import type { RunDatabase } from '@forge/store';
 import { clipText, parseJson } from './clip-text.js';
-import type { RunReportProposal, RunReportProposalOutcome } from './run-report-details.js';
+import { loadEvaluations } from './load-evaluations.js';
+import { loadMethodMinibatches, minibatchExecutions } from './load-method-minibatches.js';
+import type {
+  RunReportEvaluation,
+  RunReportProposal,
+  RunReportProposalOutcome,
+} from './run-report-details.js';
 
 /** A saved `MethodProposal` before its fields are checked: hostile or older data reads as unknown. */
 type ProposalData = { readonly [Field in keyof MethodProposal]?: unknown };
@@ -11,12 +17,19 @@ const outcomes: readonly string[] = ['accepted', 'rejected', 'no-op'];
 /**
  * The proposals a method other than Forge's variants saved as `proposal` checkpoint records
  * (`@forge/method`'s `proposalRecord`), in the order they were saved. Fields it cannot read are
- * left out, so a method that records less still draws.
+ * left out, so a method that records less still draws. Each carries the task executions of its
+ * minibatch when the method saved them (`minibatch` records, `loadMethodMinibatches`).
  */
 export function loadMethodProposals(database: RunDatabase): RunReportProposal[] {
   const rows = database
     .prepare("SELECT step, data FROM checkpoint_records WHERE kind = 'proposal' ORDER BY seq")
     .all() as { step: number | null; data: string }[];
+  const minibatches = loadMethodMinibatches(database);
+  let evaluations: RunReportEvaluation[] | undefined;
+  const validation = () => {
+    evaluations ??= loadEvaluations(database);
+    return evaluations;
+  };
   return rows.map((row) => {
     const data = parseJson<ProposalData>(row.data, {});
     const outcome = (
@@ -39,16 +52,20 @@ export function loadMethodProposals(database: RunDatabase): RunReportProposal[] 
     const details = Array.isArray(data.details)
       ? data.details.filter((line): line is string => typeof line === 'string')
       : [];
+    const step = numberOf(data.step) ?? row.step ?? 0;
+    const parent = numberOf(data.parent) ?? 0;
+    const minibatch = Array.isArray(data.minibatch)
+      ? data.minibatch.filter((id): id is string => typeof id === 'string')
+      : [];
+    const parentScores = numbers(data.parentScores) ?? [];
     return {
-      step: numberOf(data.step) ?? row.step ?? 0,
-      parent: numberOf(data.parent) ?? 0,
+      step,
+      parent,
       module: typeof data.module === 'string' ? data.module : '?',
       outcome,
       ...(typeof data.noOpReason === 'string' ? { noOpReason: data.noOpReason } : {}),
-      minibatch: Array.isArray(data.minibatch)
-        ? data.minibatch.filter((id): id is string => typeof id === 'string')
-        : [],
-      parentScores: numbers(data.parentScores) ?? [],
+      minibatch,
+      parentScores,
       ...(proposalScores === undefined ? {} : { proposalScores }),
       ...(numberOf(data.candidate) === undefined
         ? {}
@@ -59,6 +76,11 @@ export function loadMethodProposals(database: RunDatabase): RunReportProposal[] 
       ...(details.length === 0 ? {} : { details }),
       ...(otherParents === undefined || otherParents.length === 0 ? {} : { otherParents }),
       ...(typeof data.kind === 'string' ? { kind: data.kind } : {}),
+      ...minibatchExecutions(
+        { parent, minibatch, parentScores },
+        minibatches.get(step),
+        validation,
+      ),
     };
   });
 }

@@ -63,6 +63,19 @@ export interface RunReportProposal extends Omit<MethodProposal, 'kind'> {
   readonly kind?: string;
   /** The reflector's whole answer (absent for runs recorded before reflections were kept). */
   readonly reflection?: string;
+  /**
+   * The parent's task executions on the minibatch, in minibatch order (a peer method's `minibatch`
+   * record, or for a GEPA merge the first parent's validation pass); absent when not recorded.
+   */
+  readonly parentExecutions?: readonly RunReportExecution[];
+  /** The proposal's task executions on the same instances, when it was evaluated and recorded. */
+  readonly proposalExecutions?: readonly RunReportExecution[];
+}
+
+/** One task execution of a minibatch: a validation evaluation's fields with its score. */
+export interface RunReportExecution extends Omit<RunReportEvaluation, 'candidate'> {
+  /** The metric's score. */
+  readonly score: number;
 }
 
 /** The verifier's answer to one synthesis attempt, as `@forge/verify` parsed it. */

@@ -4,6 +4,7 @@ import { escapeHtml } from '../primitives/escape-html.js';
 import { formatCount, formatScore } from '../primitives/format-value.js';
 import { renderPromptDiff } from '../primitives/prompt-diff.js';
 import { filterOptions, renderFilterControls } from './filter-controls.js';
+import { renderMinibatchExecutions } from './minibatch-executions.js';
 import { renderValueBlock } from './value-block.js';
 
 const outcomeLabels: Readonly<Record<string, string>> = {
@@ -88,7 +89,7 @@ function renderProposal(proposal: RunReportProposal): string {
           : '<p class="muted">The reflector\'s answer was not recorded for this run.</p>';
   return (
     `<details class="proposal" id="proposal-${proposal.step}" data-outcome="${escapeHtml(proposal.outcome)}" data-module="${escapeHtml(proposal.module)}" data-step="${proposal.step}">` +
-    `${summary}<div class="proposal-body">${proposal.minibatch.length === 0 ? '' : scores}${details}${diff}${reflection}</div></details>`
+    `${summary}<div class="proposal-body">${proposal.minibatch.length === 0 ? '' : scores}${renderMinibatchExecutions(proposal)}${details}${diff}${reflection}</div></details>`
   );
 }
 
