@@ -1,4 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -118,6 +126,93 @@ describe('credentials of every shape', () => {
     expect(saved.taskModel.settings.headers['X-Auth']).toBe('[REDACTED]');
     expect(saved.taskModel.baseURL).toBe(`http://127.0.0.1:${port}/v1?subscription-key=[REDACTED]`);
   }, 60_000);
+
+  it('reach the server but no file of a suite: suite.json, cells, databases, reports, tables', async () => {
+    const taskModel = {
+      model: 'openai:echo',
+      baseURL: `http://127.0.0.1:${port}/v1?subscription-key=${secrets.query}`,
+      settings: {
+        apiKey: secrets.apiKey,
+        headers: {
+          'Ocp-Apim-Subscription-Key': secrets.apim,
+          'X-Auth': secrets.xAuth,
+          'Helicone-Auth': `Bearer ${secrets.helicone}`,
+          Cookie: `session=${secrets.cookie}`,
+          'X-Title': 'forge-e2e',
+        },
+      },
+      maxRetries: 0,
+    };
+    const suite = {
+      name: 'credentials',
+      benchmarks: ['sim'],
+      methods: ['baseline', 'forge'],
+      taskModels: [taskModel],
+      optimizerModels: ['sim:optimizer'],
+      seeds: [0],
+      budget: { maxEvaluations: 30 },
+    };
+    writeFileSync(join(root, 'credentials-suite.json'), JSON.stringify(suite));
+    const env = { MY_GATEWAY_TOKEN: secrets.environment };
+    const before = requests;
+    const run = await runCli(
+      ['suite', '-c', 'credentials-suite.json', '--dir', 'suite', '--json'],
+      {
+        cwd: root,
+        env,
+      },
+    );
+    expect(requests).toBeGreaterThan(before);
+    expect(run.stderr).not.toMatch(/bug in Forge|\n\s+at /);
+    expect(run.code).toBe(3);
+    const resumed = await runCli(['suite', '--dir', 'suite', '--resume', '--json'], {
+      cwd: root,
+      env,
+    });
+    const report = await runCli(['suite', 'report', 'suite'], { cwd: root });
+    expect(report.code).toBe(0);
+    const listed = await runCli(['runs', 'suite/cells', '--json'], { cwd: root });
+    for (const output of [run, resumed, report, listed])
+      expect(leaks(output.stdout + output.stderr)).toEqual([]);
+    const files = filesUnder(join(root, 'suite'));
+    const relative = files.map((file) => file.slice(root.length + 1));
+    expect(relative).toEqual(
+      expect.arrayContaining(['suite/suite.json', 'suite/results.json', 'suite/report.html']),
+    );
+    expect(relative.filter((file) => file.endsWith('/forge.db')).length).toBeGreaterThan(0);
+    expect(relative.filter((file) => file.endsWith('/config.json')).length).toBeGreaterThan(0);
+    for (const file of files)
+      expect([file, leaks(readFileSync(file, 'latin1'))]).toEqual([file, []]);
+    // The server's words about the refused calls were stored, scrubbed: the test had work to do.
+    const echoed = files.filter((file) => readFileSync(file, 'latin1').includes('x-stainless-os'));
+    expect(echoed.some((file) => readFileSync(file, 'latin1').includes('[REDACTED]'))).toBe(true);
+    const saved = JSON.parse(readFileSync(join(root, 'suite', 'suite.json'), 'utf8'));
+    const savedModel = JSON.stringify(saved);
+    expect(savedModel).toContain('"X-Title":"forge-e2e"');
+    expect(savedModel).toContain('"X-Auth":"[REDACTED]"');
+    expect(savedModel).toContain(`/v1?subscription-key=[REDACTED]`);
+
+    // Credentials in the URL's user-info are refused before anything is saved or sent.
+    const withUser = {
+      ...suite,
+      taskModels: [
+        { ...taskModel, baseURL: `http://someone:${secrets.password}@127.0.0.1:${port}/v1` },
+      ],
+    };
+    writeFileSync(join(root, 'userinfo-suite.json'), JSON.stringify(withUser));
+    const sent = requests;
+    const refused = await runCli(['suite', '-c', 'userinfo-suite.json', '--dir', 'suite-2'], {
+      cwd: root,
+      env,
+    });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('carries credentials in the URL');
+    expect(leaks(refused.stdout + refused.stderr)).toEqual([]);
+    expect(requests).toBe(sent);
+    const leftBehind = existsSync(join(root, 'suite-2')) ? filesUnder(join(root, 'suite-2')) : [];
+    for (const file of leftBehind)
+      expect([file, leaks(readFileSync(file, 'latin1'))]).toEqual([file, []]);
+  }, 180_000);
 
   it('a user:password@ base URL is refused at once, naming the problem, not retried as unreachable', async () => {
     const before = requests;
