@@ -68,6 +68,25 @@ describe('renderObservation', () => {
     expect(text).toContain('#### answer\nAda');
   });
 
+  it("shows each module's feedback, in trace order, when the metric gave none on the whole program", () => {
+    const text = renderObservation({
+      ...evaluated,
+      evaluation: {
+        score: 0,
+        feedback: '',
+        moduleFeedback: {
+          answer: 'Answer: expected Ada.',
+          search: 'Search: look up Ada.',
+          rank: '',
+        },
+      },
+    });
+    expect(text).toContain(
+      '## Feedback\n\n- `search`: Search: look up Ada.\n- `answer`: Answer: expected Ada.',
+    );
+    expect(text).not.toContain('`rank`');
+  });
+
   it('omits the feedback section when there is none', () => {
     const text = renderObservation({ ...evaluated, evaluation: { score: 0.5 } });
     expect(text).not.toContain('## Feedback');

@@ -79,9 +79,27 @@ export function renderObservation(evaluated: EvaluatedExecution): string {
     `## Score\n\n${evaluated.evaluation.score}`,
     `## Trace\n\n${renderTrace(evaluated.execution.trace, { level: 3 })}`,
   ];
-  const feedback = evaluated.evaluation.feedback;
-  if (feedback !== undefined && feedback !== '') parts.push(`## Feedback\n\n${feedback}`);
+  const feedback = observationFeedback(evaluated);
+  if (feedback !== undefined) parts.push(`## Feedback\n\n${feedback}`);
   return parts.join('\n\n');
+}
+
+/**
+ * The feedback an observation shows: the metric's feedback on the whole program, or, when it gave
+ * none, its feedback to each module (one `` - `module`: feedback `` line each, in the trace's
+ * module order, then any other module named) — a metric that only speaks to modules still tells
+ * the assigner what went wrong. Undefined when there is none at all.
+ */
+function observationFeedback(evaluated: EvaluatedExecution): string | undefined {
+  const { feedback, moduleFeedback } = evaluated.evaluation;
+  if (feedback !== undefined && feedback !== '') return feedback;
+  if (moduleFeedback === undefined) return undefined;
+  const traced = evaluated.execution.trace.map((entry) => entry.module);
+  const modules = [...new Set([...traced, ...Object.keys(moduleFeedback)])].filter(
+    (module) => Object.hasOwn(moduleFeedback, module) && moduleFeedback[module] !== '',
+  );
+  if (modules.length === 0) return undefined;
+  return modules.map((module) => `- \`${module}\`: ${moduleFeedback[module]}`).join('\n');
 }
 
 /**

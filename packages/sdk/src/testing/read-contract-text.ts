@@ -30,7 +30,8 @@ export function distinctSentences(texts: readonly string[]): string[] {
   const sentences: string[] = [];
   for (const text of texts) {
     for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) {
-      const trimmed = sentence.trim();
+      // A module's feedback as an observation lists it (`` - `module`: text ``) reads as its text.
+      const trimmed = sentence.trim().replace(/^- `[^`]+`: /, '');
       if (trimmed === '' || /^This trajectory got a score of /.test(trimmed)) continue;
       const key = normalise(trimmed);
       if (key === '' || seen.has(key)) continue;

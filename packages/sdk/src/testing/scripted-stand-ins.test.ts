@@ -155,6 +155,28 @@ describe('scripted stand-ins', () => {
     },
   );
 
+  it("shows the assigner each module's feedback when the metric gives only that", async () => {
+    const settings = config(join(root, 'module-feedback-only'), 'forge');
+    const moduleOnly = (...args: Parameters<typeof metric>) => {
+      const { feedback: _feedback, ...rest } = metric(...args);
+      return rest;
+    };
+    await optimize({ ...settings, metric: moduleOnly });
+    const assignments = settings.optimizerModel.calls.filter((call) => call.contract === 'assign');
+    expect(assignments.length).toBeGreaterThan(0);
+    // Every observation carries the feedback the metric gave its modules, and the modes the
+    // scripted assigner creates are named from it, never from a failure without feedback.
+    const names = new Set<string>();
+    for (const call of assignments) {
+      const user = String(call.request.messages.find((message) => message.role === 'user')?.content);
+      expect(user).toMatch(/## Feedback\n\n- `(extract|classify)`: /);
+      const decision = JSON.parse(/<assignment>\n(.*)\n<\/assignment>/.exec(call.text)?.[1] ?? '{}');
+      if (decision.new_cluster_name) names.add(decision.new_cluster_name);
+    }
+    expect(names.size).toBeGreaterThan(0);
+    for (const name of names) expect(name).not.toMatch(/fell_short/);
+  });
+
   it('resumes an interrupted run to the result of an uninterrupted one', async () => {
     const whole = await optimize(config(join(root, 'whole'), 'forge'));
     const runDir = join(root, 'stopped');
