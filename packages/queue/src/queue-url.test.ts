@@ -29,4 +29,31 @@ describe('parseQueueUrl', () => {
     expect(refused('redis://host:6379/zero').message).toContain('must be a number');
     expect(refused('not a url').message).toContain('--queue: not a URL');
   });
+
+  it('takes TLS files from a rediss:// URL query, refusing any other parameter or a conflict', () => {
+    const queue = parseQueueUrl(
+      'rediss://forge:pw@cache.example:6380/1?ca=/etc/ca.pem&key=/k.pem',
+      {
+        tls: { cert: '/c.pem', key: '/k.pem' },
+      },
+    );
+    expect(queue.tls).toEqual({ ca: '/etc/ca.pem', cert: '/c.pem', key: '/k.pem' });
+    expect(queue.url).toBe('rediss://forge:pw@cache.example:6380/1');
+    expect(queue.display).toBe('rediss://cache.example:6380/1');
+    const refusal = (text: string, tls?: { ca?: string }) => {
+      try {
+        parseQueueUrl(text, tls === undefined ? {} : { tls });
+      } catch (error) {
+        if (SuiteQueueError.isInstance(error)) return error.message;
+      }
+      throw new Error(`${text} was accepted`);
+    };
+    expect(refusal('rediss://host:6380?family=6')).toBe(
+      '--queue: the URL\'s query parameter "family" is not one Forge knows; a rediss:// URL takes ca, cert and key (TLS files), nothing else',
+    );
+    expect(refusal('rediss://host:6380?ca=/a.pem', { ca: '/b.pem' })).toContain(
+      'the TLS ca file is given twice, as /a.pem in the URL and as /b.pem by --redis-tls-ca',
+    );
+    expect(refusal('redis://host:6379?ca=/a.pem')).toContain('TLS files need a rediss:// queue');
+  });
 });

@@ -22,7 +22,10 @@ export interface QueueUrlOptions {
 
 /** A checked queue location. */
 export interface QueueUrl {
-  /** The URL as given (it may carry a password: never print it). */
+  /**
+   * The URL as given without its query, which Forge reads itself (it may carry a password:
+   * never print it).
+   */
   readonly url: string;
   /** The URL with user and password removed, for messages and status lines. */
   readonly display: string;
@@ -32,9 +35,15 @@ export interface QueueUrl {
   readonly password?: string;
 }
 
+/** The URL query parameters a `rediss://` queue takes: TLS files, as `--redis-tls-*` give them. */
+const tlsQueryKeys = ['ca', 'cert', 'key'] as const;
+
 /**
  * Checks a `--queue` value: `redis://[user:password@]host[:port][/db]` or `rediss://…` (TLS),
- * with TLS files only for `rediss://`.
+ * with TLS files only for `rediss://` — from `options.tls` or the URL's query
+ * (`rediss://host:6380?ca=/etc/forge/ca.pem&cert=…&key=…`), so one URL can say everything. A
+ * file named both ways must be the same file; any other query parameter is refused, never
+ * passed on or ignored.
  *
  * @throws SuiteQueueError (`url`) naming the flag and the value without its password.
  */
@@ -78,7 +87,28 @@ export function parseQueueUrl(text: string, options: QueueUrlOptions | string = 
       message: `${field}: the database in ${display} must be a number (redis://host:port/0)`,
     });
   }
-  const files = Object.entries(tls ?? {}).filter(([, file]) => file !== undefined && file !== '');
+  const fromQuery: Record<string, string> = {};
+  for (const [key, value] of parsed.searchParams) {
+    if (!(tlsQueryKeys as readonly string[]).includes(key) || value === '') {
+      throw new SuiteQueueError({
+        reason: 'url',
+        queue: display,
+        message: `${field}: the URL's query parameter "${key}" is not one Forge knows; a rediss:// URL takes ca, cert and key (TLS files), nothing else`,
+      });
+    }
+    const given = (tls as Record<string, string | undefined> | undefined)?.[key];
+    if (given !== undefined && given !== '' && given !== value) {
+      throw new SuiteQueueError({
+        reason: 'url',
+        queue: display,
+        message: `${field}: the TLS ${key} file is given twice, as ${value} in the URL and as ${given} by --redis-tls-${key} (or FORGE_REDIS_TLS_${key.toUpperCase()}); give it once`,
+      });
+    }
+    fromQuery[key] = value;
+  }
+  const files = Object.entries({ ...tls, ...fromQuery }).filter(
+    ([, file]) => file !== undefined && file !== '',
+  );
   if (files.length > 0 && parsed.protocol !== 'rediss:') {
     throw new SuiteQueueError({
       reason: 'url',
@@ -86,8 +116,9 @@ export function parseQueueUrl(text: string, options: QueueUrlOptions | string = 
       message: `--redis-tls-${files[0]?.[0]}: TLS files need a rediss:// queue, not ${display}`,
     });
   }
+  parsed.search = '';
   return {
-    url: text,
+    url: parsed.href,
     display,
     ...(files.length > 0 ? { tls: Object.fromEntries(files) as QueueTlsFiles } : {}),
     ...(password !== undefined && password !== '' && parsed.password === '' ? { password } : {}),

@@ -105,6 +105,13 @@ describe('connectRedis with passwords, ACL users, database indexes and TLS', () 
     expect(() =>
       parseQueueUrl(`redis://127.0.0.1:${port}`, { tls: { ca: certificates.ca } }),
     ).toThrow('--redis-tls-ca: TLS files need a rediss:// queue');
+    // The CA named in the URL's query does as well as --redis-tls-ca.
+    const fromQuery = await connectRedis(
+      parseQueueUrl(`${tlsUrl}?ca=${encodeURIComponent(certificates.ca)}`),
+      { name: 'test' },
+    );
+    expect(await fromQuery.ping()).toBe('PONG');
+    fromQuery.disconnect();
   });
 
   it('runs a suite over TLS as the ACL user that sees only the Forge and BullMQ keys', async () => {
