@@ -81,7 +81,8 @@ describe('paper-faithful synthesis guards', () => {
     const off = await outcomes('guards-off', { duplicates: false, leakage: false });
     expect(off['duplicate']).toBe(0);
     expect(off['leaked']).toBe(0);
-  });
+    // Two whole simulated runs: seconds on an idle machine, more beside other test files.
+  }, 60_000);
 
   it('names the field of a bad guard setting', async () => {
     await expect(

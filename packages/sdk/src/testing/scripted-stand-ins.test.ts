@@ -168,9 +168,13 @@ describe('scripted stand-ins', () => {
     // scripted assigner creates are named from it, never from a failure without feedback.
     const names = new Set<string>();
     for (const call of assignments) {
-      const user = String(call.request.messages.find((message) => message.role === 'user')?.content);
+      const user = String(
+        call.request.messages.find((message) => message.role === 'user')?.content,
+      );
       expect(user).toMatch(/## Feedback\n\n- `(extract|classify)`: /);
-      const decision = JSON.parse(/<assignment>\n(.*)\n<\/assignment>/.exec(call.text)?.[1] ?? '{}');
+      const decision = JSON.parse(
+        /<assignment>\n(.*)\n<\/assignment>/.exec(call.text)?.[1] ?? '{}',
+      );
       if (decision.new_cluster_name) names.add(decision.new_cluster_name);
     }
     expect(names.size).toBeGreaterThan(0);
