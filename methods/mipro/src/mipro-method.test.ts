@@ -1,4 +1,4 @@
-import type { CheckpointRecord } from '@forge/method';
+import type { CheckpointRecord, MethodMinibatch } from '@forge/method';
 import { MemoryCheckpointStore } from '@forge/method';
 import { checkMethodResume, createMethodTestContext, createTestCache } from '@forge/method/testing';
 import { describe, expect, it } from 'vitest';
@@ -166,6 +166,23 @@ describe('MIPROv2', () => {
     expect(
       trialRecords.every((record) => (record.data as { evaluations: number }).evaluations === 35),
     ).toBe(true);
+    // Each trial's minibatch executions are kept, in the trial's order, scoring as the trial did.
+    const validationIds = new Set(test.context.validation.map((instance) => instance.id));
+    const minibatches = await recordsOf(checkpoints, 'minibatch');
+    expect(minibatches).toHaveLength(trials);
+    for (const [index, record] of minibatches.entries()) {
+      const data = record.data as MethodMinibatch;
+      const trial = trialRecords[index]?.data as { trial: number; score: number };
+      expect(record.step).toBe(trial.trial - 1);
+      expect(data.instances).toHaveLength(35);
+      expect(data.instances.every((id) => validationIds.has(id))).toBe(true);
+      expect(data.parentExecutions).toEqual([]);
+      const executions = data.proposalExecutions ?? [];
+      expect(executions.map((execution) => execution.instanceId)).toEqual(data.instances);
+      expect(executions.every((execution) => execution.trace.length > 0)).toBe(true);
+      const mean = executions.reduce((total, execution) => total + execution.score, 0) / 35;
+      expect(mean).toBeCloseTo(trial.score, 10);
+    }
     const all = await checkpoints.records();
     // A full evaluation (or a skip, when everything tried is validated) follows trials 5, 10, … and the last.
     const fullAfter = all

@@ -1,4 +1,4 @@
-import { nextHistoryPoint } from '@forge/method';
+import { minibatchRecord, nextHistoryPoint } from '@forge/method';
 import { createRandom, type EvaluatedExecution } from '@forge/program';
 import type { ComboRecord, SearchState, ValidatedCandidate } from '../mipro-state.js';
 import { largestTrials, searchEvaluations } from '../plan/search-cost.js';
@@ -123,6 +123,18 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
             evaluationsUsed,
           },
         },
+        // A minibatch trial's executions; the best candidate's on these validation instances are
+        // in its validation pass.
+        ...(cost.minibatch && !reused
+          ? [
+              minibatchRecord({
+                step: trial - 1,
+                parent: search.best,
+                parentEvaluations: [],
+                proposalEvaluations: trialEvaluations,
+              }),
+            ]
+          : []),
         ...(cost.minibatch || reused
           ? []
           : [

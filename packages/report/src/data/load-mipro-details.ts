@@ -1,5 +1,6 @@
 import type { RunDatabase } from '@forge/store';
 import { parseJson } from './clip-text.js';
+import { loadMethodMinibatches } from './load-method-minibatches.js';
 import type {
   MiproReportDemonstration,
   MiproReportDemoSet,
@@ -14,7 +15,7 @@ interface Row {
 
 /**
  * Reads a MIPROv2 run's own records (`search-plan`, `trial`, `instructions`, `demo-sets`,
- * `search-end`, and the best `candidate`'s demonstrations). Undefined for runs of other methods
+ * `search-end`, the best `candidate`'s demonstrations, and each minibatch trial's executions). Undefined for runs of other methods
  * (they have no `demo-sets` or `search-plan` record).
  */
 export function loadMiproDetails(
@@ -36,14 +37,18 @@ export function loadMiproDetails(
   const instructions = of('instructions')[0];
   const demoSets = of('demo-sets')[0];
   const best = of('candidate').find((data) => data['candidate'] === bestCandidate);
-  const trials = of('trial').map(
-    (data): MiproReportTrial => ({
-      trial: Number(data['trial']),
+  const minibatches = loadMethodMinibatches(database);
+  const trials = of('trial').map((data): MiproReportTrial => {
+    const trial = Number(data['trial']);
+    const executions = minibatches.get(trial - 1)?.proposalExecutions;
+    return {
+      trial,
       score: Number(data['score']),
       scoredOn: String(data['scoredOn'] ?? 'minibatch'),
       selection: (data['selection'] ?? {}) as MiproReportTrial['selection'],
-    }),
-  );
+      ...(executions === undefined || executions.length === 0 ? {} : { executions }),
+    };
+  });
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   const dataSummary = text(instructions?.['dataSummary']);
   const programDescription = text(instructions?.['programDescription']);

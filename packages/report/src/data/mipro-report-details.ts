@@ -1,3 +1,5 @@
+import type { RunReportExecution } from './run-report-details.js';
+
 /**
  * What a MIPROv2 run's checkpoint records tell the report beyond its candidates: the plan and
  * its estimate, every trial, the instruction candidates and what grounded them, the demo sets,
@@ -83,6 +85,8 @@ export interface MiproReportTrial {
   readonly selection: Readonly<
     Record<string, { readonly instruction: number; readonly demoSet: number }>
   >;
+  /** A minibatch trial's task executions (its `minibatch` record), when the run kept them. */
+  readonly executions?: readonly RunReportExecution[];
 }
 
 /** One demo set. */

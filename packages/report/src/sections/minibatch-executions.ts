@@ -3,8 +3,8 @@ import { escapeHtml } from '../primitives/escape-html.js';
 import { formatScore } from '../primitives/format-value.js';
 import { renderFields, renderValueBlock } from './value-block.js';
 
-/** One execution: output, feedback and every module invocation with its messages. */
-function renderExecution(label: string, execution: RunReportExecution | undefined): string {
+/** One execution under a label: score, output, feedback and every module invocation's messages. */
+export function renderExecution(label: string, execution: RunReportExecution | undefined): string {
   if (execution === undefined) {
     return `<div class="minibatch-side"><h5>${escapeHtml(label)}</h5><p class="muted">Not evaluated.</p></div>`;
   }

@@ -99,6 +99,22 @@ async function recordMiproRun(name: string) {
         evaluations: 1,
         evaluationsUsed: 6,
       }),
+      // Trial 1's minibatch execution, as `minibatchRecord` saves it (trial 2 kept none).
+      record('minibatch', 0, {
+        step: 0,
+        parent: 0,
+        instances: ['v1'],
+        parentExecutions: [],
+        proposalExecutions: [
+          {
+            instanceId: 'v1',
+            score: 1,
+            output: { answer: 'one <i>1</i>' },
+            feedback: 'right',
+            trace: [{ module: 'answer', messages: [{ role: 'user', content: 'x = 1?' }] }],
+          },
+        ],
+      }),
       record('trial', 1, {
         trial: 2,
         params: [0, 1],
@@ -162,6 +178,14 @@ describe('the MIPROv2 section', () => {
     expect(html).toContain('Answers are &lt;b&gt;short&lt;/b&gt;.');
     expect(html).toContain('question: q &lt;1&gt;');
     expect(html).not.toContain('<b>short</b>');
+    // The minibatch trial that kept its executions shows them, escaped; the other shows none.
+    expect(data.mipro?.trials[0]?.executions?.map((execution) => execution.score)).toEqual([1]);
+    expect(data.mipro?.trials[1]).not.toHaveProperty('executions');
+    expect(html).toContain('<details class="trial-executions" data-trial="1">');
+    expect(html).not.toContain('data-trial="2"');
+    expect(html).toMatch(
+      /data-trial="1">.*<details class="minibatch-execution" data-instance="v1">.*output: answer<\/h5><pre class="value-text">one &lt;i&gt;1&lt;\/i&gt;<\/pre>.*x = 1\?/s,
+    );
     const page = renderRunReport(data);
     expect(page).toContain('<a href="#mipro">MIPROv2</a>');
     expect(page).toContain('data-chart="mipro-trials"');

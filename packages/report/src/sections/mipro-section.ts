@@ -1,9 +1,10 @@
 import { renderMiproTrialsChart } from '../charts/mipro-trials-chart.js';
-import type { MiproReportDemonstration } from '../data/mipro-report-details.js';
+import type { MiproReportDemonstration, MiproReportTrial } from '../data/mipro-report-details.js';
 import type { RunReportData } from '../data/run-report-data.js';
 import { escapeHtml } from '../primitives/escape-html.js';
 import { formatCount, formatScore } from '../primitives/format-value.js';
 import { renderPromptDiff } from '../primitives/prompt-diff.js';
+import { renderExecution } from './minibatch-executions.js';
 
 function row(label: string, value: string): string {
   return `<tr><th scope="row">${escapeHtml(label)}</th><td>${value}</td></tr>`;
@@ -22,6 +23,26 @@ function demonstrationRow(demo: MiproReportDemonstration, index: number): string
     `<td>${fields(demo.input)}</td><td>${fields(demo.output)}</td>` +
     `<td>${demo.reasoning === undefined ? '<span class="muted">—</span>' : `<pre class="value-text">${escapeHtml(demo.reasoning)}</pre>`}</td></tr>`
   );
+}
+
+/** Each minibatch trial's executions, instance by instance (output, feedback, trace). */
+function renderTrialExecutions(trials: readonly MiproReportTrial[]): string {
+  const kept = trials.filter((trial) => (trial.executions ?? []).length > 0);
+  if (kept.length === 0) return '';
+  const blocks = kept
+    .map(
+      (trial) =>
+        `<details class="trial-executions" data-trial="${trial.trial}"><summary>Trial ${formatCount(trial.trial)} <span class="muted">mean ${formatScore(trial.score)} on ${formatCount(trial.executions?.length ?? 0)} instances</span></summary>` +
+        (trial.executions ?? [])
+          .map(
+            (execution) =>
+              `<details class="minibatch-execution" data-instance="${escapeHtml(execution.instanceId)}"><summary><code>${escapeHtml(execution.instanceId)}</code> <span class="muted">score ${formatScore(execution.score)}</span></summary>${renderExecution('Trial', execution)}</details>`,
+          )
+          .join('') +
+        '</details>',
+    )
+    .join('');
+  return `<details class="chart-details"><summary>Minibatch executions of every trial</summary>${blocks}</details>`;
 }
 
 /**
@@ -159,7 +180,8 @@ export function renderMiproSection(data: RunReportData): string {
   const trials =
     details.trials.length === 0
       ? ''
-      : `<details class="chart-details"><summary>Every trial</summary><table class="data-table"><thead><tr><th>trial</th>${modules.map((module) => `<th><code>${escapeHtml(module)}</code></th>`).join('')}<th>score</th><th>scored on</th></tr></thead><tbody>${trialRows}</tbody></table></details>`;
+      : `<details class="chart-details"><summary>Every trial</summary><table class="data-table"><thead><tr><th>trial</th>${modules.map((module) => `<th><code>${escapeHtml(module)}</code></th>`).join('')}<th>score</th><th>scored on</th></tr></thead><tbody>${trialRows}</tbody></table></details>` +
+        renderTrialExecutions(details.trials);
   const bestDemos = Object.entries(details.bestDemos);
   const demos =
     `<h3>Demonstrations of the best candidate (#${formatCount(data.summary.bestCandidate)})</h3>` +
