@@ -72,9 +72,21 @@ describe('peer-method cell reports of a suite, in headless Chromium', () => {
       expect(body).not.toContain('No step reached the reflector yet');
       expect(await page.locator('#proposal-list > details').count()).toBe(proposals);
       const accepted = page.locator('#proposal-list > details[data-outcome="accepted"]').first();
-      await accepted.locator('summary').click();
+      await accepted.locator(':scope > summary').click();
       expect(await accepted.locator('.prompt-diff').first().isVisible()).toBe(true);
       expect(await accepted.textContent()).toMatch(/(Reflector|Curator|Proposer)'s answer/);
+      if (method !== 'mipro') {
+        // What the optimizer saw: each minibatch instance's parent and proposal execution.
+        const execution = accepted.locator('details.minibatch-execution').first();
+        await execution.locator(':scope > summary').click();
+        const parent = execution.locator('[data-side="parent"]');
+        expect(await parent.isVisible()).toBe(true);
+        expect(await parent.textContent()).toMatch(/Parent score [\d.]+output: /);
+        expect(await execution.locator('[data-side="proposal"]').textContent()).toMatch(
+          /Proposal score [\d.]+output: /,
+        );
+        expect(await parent.locator('.trace-entry').count()).toBeGreaterThan(0);
+      }
 
       // The instance explorer: every validation instance, the seed's evaluation in full.
       expect(await page.locator('#instance-rows tr').count()).toBe(validation);
