@@ -101,7 +101,9 @@ describe('connectRedis with passwords, ACL users, database indexes and TLS', () 
     expect(untrusted.message).toContain('--redis-tls-ca');
     expect((await refusal(tlsUrl, { tls: { ca: certificates.otherCa } })).reason).toBe('tls');
     const missing = await refusal(tlsUrl, { tls: { ca: join(root, 'none.pem') } });
-    expect(missing.message).toBe(`--redis-tls-ca: cannot read ${join(root, 'none.pem')} (ENOENT)`);
+    expect(missing.message).toBe(
+      `--queue: cannot read the TLS ca file ${join(root, 'none.pem')} (ENOENT), given by --redis-tls-ca, FORGE_REDIS_TLS_CA or the queue URL's ?ca=`,
+    );
     expect(() =>
       parseQueueUrl(`redis://127.0.0.1:${port}`, { tls: { ca: certificates.ca } }),
     ).toThrow('--redis-tls-ca: TLS files need a rediss:// queue');

@@ -114,7 +114,7 @@ function tlsOptions(files: QueueTlsFiles, display: string): ConnectionOptions {
       throw new SuiteQueueError({
         reason: 'tls',
         queue: display,
-        message: `--redis-tls-${kind}: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`,
+        message: `--queue: cannot read the TLS ${kind} file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}), given by --redis-tls-${kind}, FORGE_REDIS_TLS_${kind.toUpperCase()} or the queue URL's ?${kind}=`,
         cause: error,
       });
     }
