@@ -120,9 +120,15 @@ describe('forge report of a simulated run, in headless Chromium', () => {
     );
     expect(await visible(page, '#proposal-list > details')).toBe(expected.accepted);
     const proposal = page.locator('#proposal-list > details[data-outcome="accepted"]').first();
-    await proposal.locator('summary').click();
+    await proposal.locator(':scope > summary').click();
     expect(await proposal.locator('.prompt-diff ins').first().isVisible()).toBe(true);
     expect(await proposal.textContent()).toContain("Reflector's answer");
+    // The parent's imperfect executions the reflector was shown, with their traces.
+    const execution = proposal.locator('details.minibatch-execution').first();
+    await execution.locator(':scope > summary').click();
+    const parent = execution.locator('[data-side="parent"]');
+    expect(await parent.textContent()).toMatch(/^Parent score [\d.]+/);
+    expect(await parent.locator('.trace-entry').count()).toBeGreaterThan(0);
     await page.locator('#proposals').screenshot({ path: join(artifacts, 'proposals.png') });
 
     // Seed against best, per module (the simulated program has two).

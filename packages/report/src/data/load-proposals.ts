@@ -1,7 +1,12 @@
 import type { RunDatabase } from '@forge/store';
-import { parseJson } from './clip-text.js';
+import { clipText, parseJson } from './clip-text.js';
+import { flattenTrace } from './load-evaluations.js';
 import { loadMethodProposals } from './load-method-proposals.js';
-import type { RunReportProposal, RunReportProposalOutcome } from './run-report-details.js';
+import type {
+  RunReportExecution,
+  RunReportProposal,
+  RunReportProposalOutcome,
+} from './run-report-details.js';
 
 interface StepRow {
   step: number;
@@ -41,7 +46,9 @@ export function loadProposals(database: RunDatabase): RunReportProposal[] {
     .all() as StepRow[];
   // Methods other than Forge's variants keep no steps table: their proposals are records.
   if (rows.length === 0) return loadMethodProposals(database);
+  const observed = loadObservedExecutions(database);
   return rows.map((row) => {
+    const parentExecutions = observed.get(row.step);
     const parentPrompt = prompts.get(row.parent)?.[row.module];
     // Runs recorded before reflections were kept still know the accepted prompts.
     const proposedPrompt =
@@ -60,6 +67,38 @@ export function loadProposals(database: RunDatabase): RunReportProposal[] {
       ...(parentPrompt === undefined ? {} : { parentPrompt }),
       ...(proposedPrompt === undefined ? {} : { proposedPrompt }),
       ...(row.response_text === null ? {} : { reflection: row.response_text }),
+      ...(parentExecutions === undefined ? {} : { parentExecutions }),
     };
   });
+}
+
+/**
+ * Forge's failure observations by step: the parent's imperfect executions on the minibatch, the
+ * ones the reflector was shown (score, feedback, trace; Forge keeps no separate output for them).
+ */
+function loadObservedExecutions(database: RunDatabase): Map<number, RunReportExecution[]> {
+  const rows = database
+    .prepare(
+      'SELECT step, instance_id, score, feedback, trace FROM observations ORDER BY step, rowid',
+    )
+    .all() as {
+    step: number;
+    instance_id: string;
+    score: number;
+    feedback: string | null;
+    trace: string;
+  }[];
+  const byStep = new Map<number, RunReportExecution[]>();
+  for (const row of rows) {
+    const list = byStep.get(row.step) ?? [];
+    list.push({
+      instanceId: row.instance_id,
+      score: row.score,
+      output: {},
+      ...(row.feedback === null ? {} : { feedback: clipText(row.feedback) }),
+      trace: flattenTrace(parseJson(row.trace, [])),
+    });
+    byStep.set(row.step, list);
+  }
+  return byStep;
 }

@@ -95,6 +95,18 @@ describe('loadReportData', () => {
         );
       }
       if (proposal.outcome === 'no-op') expect(proposal.reflection).toBe('not this time');
+      // What the reflector saw: the parent's imperfect executions on the minibatch, in order,
+      // scored as the step recorded them.
+      const executions = proposal.parentExecutions ?? [];
+      expect(executions.length).toBeGreaterThan(0);
+      for (const execution of executions) {
+        const position = proposal.minibatch.indexOf(execution.instanceId);
+        expect(position).toBeGreaterThanOrEqual(0);
+        expect(execution.score).toBe(proposal.parentScores[position]);
+        expect(execution.score).toBeLessThan(1);
+        expect(execution.trace.length).toBeGreaterThan(0);
+      }
+      expect(executions.length).toBe(proposal.parentScores.filter((score) => score < 1).length);
     }
     expect(data.validationInstances.map((instance) => instance.id)).toEqual(
       validation.map((instance) => instance.id),

@@ -6,7 +6,7 @@ import { renderFields, renderValueBlock } from './value-block.js';
 /** One execution under a label: score, output, feedback and every module invocation's messages. */
 export function renderExecution(label: string, execution: RunReportExecution | undefined): string {
   if (execution === undefined) {
-    return `<div class="minibatch-side"><h5>${escapeHtml(label)}</h5><p class="muted">Not evaluated.</p></div>`;
+    return `<div class="minibatch-side"><h5>${escapeHtml(label)}</h5><p class="muted">No execution recorded (not evaluated, or not kept for this run).</p></div>`;
   }
   const trace = execution.trace
     .map(
@@ -19,7 +19,7 @@ export function renderExecution(label: string, execution: RunReportExecution | u
     .join('');
   return (
     `<div class="minibatch-side" data-side="${escapeHtml(label.toLowerCase())}"><h5>${escapeHtml(label)} <span class="muted">score ${formatScore(execution.score)}</span></h5>` +
-    renderFields('output', execution.output) +
+    (Object.keys(execution.output).length === 0 ? '' : renderFields('output', execution.output)) +
     (execution.feedback === undefined ? '' : renderValueBlock('feedback', execution.feedback)) +
     Object.entries(execution.moduleFeedback ?? {})
       .map(([module, text]) => renderValueBlock(`feedback for ${module}`, text))
@@ -31,8 +31,9 @@ export function renderExecution(label: string, execution: RunReportExecution | u
 
 /**
  * What the optimizer saw and how the proposal did, instance by instance: the parent's and the
- * proposal's output, feedback and trace on each minibatch instance. Empty when the run recorded
- * no executions for the proposal (Forge's own steps, or runs recorded before peer methods kept them).
+ * proposal's output, feedback and trace on each minibatch instance (for Forge's own steps, the
+ * parent's imperfect executions the reflector was shown, from its failure observations). Empty
+ * when the run recorded none (runs recorded before peer methods kept them).
  */
 export function renderMinibatchExecutions(proposal: RunReportProposal): string {
   const parents = proposal.parentExecutions ?? [];
