@@ -1,12 +1,5 @@
-import {
-  APICallError,
-  MemoryCallCache,
-  RetryError,
-  withCache,
-  withRetry,
-  withTimeout,
-} from '@forge/provider';
-import type { LoopbackServer } from '@forge/provider/testing';
+import { APICallError, MemoryCallCache, withCache, withRetry, withTimeout } from '@forge/provider';
+import { failuresThroughRetry, type LoopbackServer } from '@forge/provider/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropic } from './create-anthropic.js';
 import {
@@ -326,17 +319,9 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
         headers: json,
       },
     );
-    const retried: string[] = [];
-    const retrying = withRetry(model(), {
-      initialDelayMs: 1,
-      onRetry: (event) => retried.push((event.error as APICallError).kind),
-    });
+    const { failures, retried } = await failuresThroughRetry(model(), 3);
     const messages: string[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const error = await retrying.generate({ messages: [] }).then(
-        () => undefined,
-        (caught: unknown) => (RetryError.isInstance(caught) ? caught.lastError : caught),
-      );
+    for (const error of failures) {
       expect(APICallError.isInstance(error), String(error)).toBe(true);
       expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
       messages.push((error as APICallError).message);

@@ -1,12 +1,5 @@
-import {
-  APICallError,
-  MemoryCallCache,
-  RetryError,
-  withCache,
-  withRetry,
-  withTimeout,
-} from '@forge/provider';
-import type { LoopbackServer } from '@forge/provider/testing';
+import { APICallError, MemoryCallCache, withCache, withRetry, withTimeout } from '@forge/provider';
+import { failuresThroughRetry, type LoopbackServer } from '@forge/provider/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOllama } from './create-ollama.js';
 import {
@@ -208,17 +201,9 @@ describe('OllamaChatModel through the ollama client', () => {
       },
       { status: 500, body: `{"error":${deep}}`, headers: json },
     );
-    const retried: string[] = [];
-    const retrying = withRetry(model(), {
-      initialDelayMs: 1,
-      onRetry: (event) => retried.push((event.error as APICallError).kind),
-    });
+    const { failures, retried } = await failuresThroughRetry(model(), 2);
     const messages: string[] = [];
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const error = await retrying.generate({ messages: [] }).then(
-        () => undefined,
-        (caught: unknown) => (RetryError.isInstance(caught) ? caught.lastError : caught),
-      );
+    for (const error of failures) {
       expect(APICallError.isInstance(error), String(error)).toBe(true);
       expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
       messages.push((error as APICallError).message);

@@ -6,6 +6,7 @@ import {
   withRetry,
   withTimeout,
 } from '@forge/provider';
+import { failuresThroughRetry } from '@forge/provider/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createOpenAI } from './create-openai.js';
 import {
@@ -304,17 +305,9 @@ describe('OpenAIChatModel through the openai SDK', () => {
       { status: 400, body: `{"error":{"message":${deep}}}`, headers: json },
       { status: 500, body: `{"error":{"message":"busy","detail":${deep}}}`, headers: json },
     );
-    const retried: string[] = [];
-    const retrying = withRetry(model(), {
-      initialDelayMs: 1,
-      onRetry: (event) => retried.push((event.error as APICallError).kind),
-    });
+    const { failures, retried } = await failuresThroughRetry(model(), 4);
     const wheres: string[] = [];
-    for (let attempt = 0; attempt < 4; attempt++) {
-      const error = await retrying.generate({ messages: [] }).then(
-        () => undefined,
-        (caught: unknown) => (RetryError.isInstance(caught) ? caught.lastError : caught),
-      );
+    for (const error of failures) {
       expect(APICallError.isInstance(error), String(error)).toBe(true);
       expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
       const { message } = error as APICallError;

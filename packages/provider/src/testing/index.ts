@@ -1,3 +1,4 @@
+export { type FailuresThroughRetry, failuresThroughRetry } from './failures-through-retry.js';
 export {
   type LoopbackHandler,
   type LoopbackRequest,
