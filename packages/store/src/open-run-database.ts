@@ -99,7 +99,7 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
   const close = database.close.bind(database);
   database.close = () => {
     try {
-      flushDeferredWrites(database, { background: true });
+      flushDeferredWrites(database);
     } finally {
       close();
     }

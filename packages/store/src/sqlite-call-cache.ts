@@ -8,8 +8,8 @@ import { guardStore } from './store-failure.js';
  * The provider `CallCache` in a run's database: a resumed run finds the answers to the calls it
  * already paid for (including those of a step that was cut short), so it re-pays at most the
  * calls that were in flight, or had just finished, when it stopped. Entries are written in
- * the batch of the next turn of the event loop (see `deferWrite`), with or after the records of
- * their calls, never before; until then they are answered from memory. A full disk or a damaged database fails the call (or the next commit)
+ * batches (see `deferWrite`), never after the run store's next commit; until then they are
+ * answered from memory. A full disk or a damaged database fails the call (or the next commit)
  * with a `StorageError` or `StoreError`, never a bare SQLite error.
  */
 export class SqliteCallCache implements CallCache {
@@ -39,14 +39,9 @@ export class SqliteCallCache implements CallCache {
     this.unwritten.set(key, entry);
     const text = JSON.stringify(entry);
     const createdAt = new Date(entry.storedAt).toISOString();
-    // Background-only: never written by a save that lands before the call's record is queued.
-    deferWrite(
-      this.database,
-      () => {
-        this.write.run(key, text, createdAt);
-        if (this.unwritten.get(key) === entry) this.unwritten.delete(key);
-      },
-      { backgroundOnly: true },
-    );
+    deferWrite(this.database, () => {
+      this.write.run(key, text, createdAt);
+      if (this.unwritten.get(key) === entry) this.unwritten.delete(key);
+    });
   }
 }
