@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RecordedCall } from '@forge/provider';
+import { callCacheKey, type RecordedCall } from '@forge/provider';
 import type { AttemptRecord } from '@forge/synth';
 import { afterAll, describe, expect, it } from 'vitest';
 import { deferWrite } from './deferred-writes.js';
@@ -87,6 +87,44 @@ describe('batched writes of the call cache and the call recorder', () => {
     store.setMeta('status', 'running');
     expect(rows()).toBe(1);
     store.close();
+  });
+
+  it('saves a cached answer only with the record of the call that paid for it, whatever commits in between', async () => {
+    const runDir = join(root, 'held');
+    const store = new SqliteRunStore(runDir);
+    await store.initialize(header);
+    const cache = new SqliteCallCache(store.database, { holdUntilRecorded: true });
+    const recorder = new SqliteCallRecorder(store.database, { releaseCachedAnswers: true });
+    const paid = call('paid');
+    const entry = { result: paid.result, storedAt: Date.now() } as Parameters<
+      SqliteCallCache['set']
+    >[1];
+    const cacheRows = () =>
+      (store.database.prepare('SELECT count(*) AS n FROM call_cache').get() as { n: number }).n;
+    // The cache layer stores the answer; another chain commits before the recorder hears of it.
+    await cache.set(callCacheKey(paid, paid.request), entry);
+    await cache.set('no record ever comes', entry);
+    store.setMeta('status', 'running');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(cacheRows()).toBe(0);
+    expect(roles(store.database)).toEqual([]);
+    // Meanwhile the answer is served from memory.
+    expect(await cache.get(callCacheKey(paid, paid.request))).toEqual(entry);
+    // An answer that is no call's is not released by another call's record.
+    recorder.record(call('other'));
+    store.setMeta('status', 'running');
+    expect(cacheRows()).toBe(0);
+    recorder.record(paid);
+    store.setMeta('status', 'running');
+    expect(roles(store.database)).toEqual(['other', 'paid']);
+    expect(cacheRows()).toBe(1);
+    // Closing writes whatever is still held.
+    store.close();
+    const reopened = openRunDatabase(runDir);
+    expect(
+      (reopened.prepare('SELECT count(*) AS n FROM call_cache').get() as { n: number }).n,
+    ).toBe(2);
+    reopened.close();
   });
 
   it('fails the next commit with a clear StorageError when a background batch met a full disk, and writes the batch once there is room', async () => {

@@ -16,6 +16,10 @@ const queues = new WeakMap<Database.Database, (() => void)[]>();
 // A batch written on its own turn of the event loop has no caller to fail: its error (a full
 // disk, say) waits here and is thrown by the next flush, i.e. by the run store's next commit.
 const failures = new WeakMap<Database.Database, unknown>();
+// Writes that must not be written before another one is queued: a cached answer waits here, by
+// cache key, until the record of the call that paid for it is queued (`releaseHeldWrites`), so no
+// commit can ever save the answer without the record. Written on close whatever happened.
+const held = new WeakMap<Database.Database, Map<string, (() => void)[]>>();
 
 /** Queues `write` for `database`; it runs inside the next batch's transaction. */
 export function deferWrite(database: Database.Database, write: () => void): void {
@@ -37,11 +41,42 @@ export function deferWrite(database: Database.Database, write: () => void): void
 }
 
 /**
- * Runs every write queued for `database`, in order, in one transaction. Throws the failure of an
- * earlier batch that nobody has heard of yet, and a full disk or damaged database as the
- * `StorageError` or `StoreError` of `guardStore`.
+ * Keeps `write` for `database` under `key` until `releaseHeldWrites(database, key)` queues it, or
+ * the database closes.
  */
-export function flushDeferredWrites(database: Database.Database): void {
+export function holdWrite(database: Database.Database, key: string, write: () => void): void {
+  let byKey = held.get(database);
+  if (byKey === undefined) {
+    byKey = new Map();
+    held.set(database, byKey);
+  }
+  const writes = byKey.get(key);
+  if (writes === undefined) byKey.set(key, [write]);
+  else writes.push(write);
+}
+
+/** Queues the writes held under `key`, behind everything queued so far. */
+export function releaseHeldWrites(database: Database.Database, key: string): void {
+  const byKey = held.get(database);
+  const writes = byKey?.get(key);
+  if (byKey === undefined || writes === undefined) return;
+  byKey.delete(key);
+  for (const write of writes) deferWrite(database, write);
+}
+
+/**
+ * Runs every write queued for `database`, in order, in one transaction; with `held`, every held
+ * write too (closing the database). Throws the failure of an earlier batch that nobody has heard
+ * of yet, and a full disk or damaged database as the `StorageError` or `StoreError` of
+ * `guardStore`.
+ */
+export function flushDeferredWrites(
+  database: Database.Database,
+  options: { readonly held?: boolean } = {},
+): void {
+  if (options.held === true) {
+    for (const key of [...(held.get(database)?.keys() ?? [])]) releaseHeldWrites(database, key);
+  }
   const failure = failures.get(database);
   if (failure !== undefined) {
     failures.delete(database);

@@ -94,12 +94,12 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     if (readonly) throwIfUnwritableDirectory(error, runDir, file);
     throw error;
   }
-  // Rows queued for a batch (call cache, call records) are written before the database closes,
-  // whoever closes it; the database closes even when that last batch cannot be written.
+  // Rows queued or held for a batch (call cache, call records) are written before the database
+  // closes, whoever closes it; the database closes even when that last batch cannot be written.
   const close = database.close.bind(database);
   database.close = () => {
     try {
-      flushDeferredWrites(database);
+      flushDeferredWrites(database, { held: true });
     } finally {
       close();
     }

@@ -1,9 +1,17 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { callCacheKey, MemoryCallRecorder, withCache, withRecorder } from '@forge/provider';
+import {
+  applyDefaultMiddleware,
+  CostMeter,
+  callCacheKey,
+  MemoryCallRecorder,
+  withCache,
+  withRecorder,
+} from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { flushDeferredWrites } from './deferred-writes.js';
 import { openRunDatabase } from './open-run-database.js';
 import { SqliteCallCache } from './sqlite-call-cache.js';
 import { SqliteCallRecorder } from './sqlite-call-recorder.js';
@@ -38,6 +46,27 @@ describe('SqliteCallCache', () => {
     await withCache(model, cache).generate(request);
     const key = callCacheKey(model, request);
     expect((await cache.get(key))?.result.text).toBe('x');
+    database.close();
+  });
+
+  it('is released by the recorder of the default stack: the two see the same cache key', async () => {
+    const database = openRunDatabase(join(root, 'stack'));
+    const model = applyDefaultMiddleware(new MockLanguageModel({ responses: ['p', 'q'] }), {
+      defaults: { temperature: 0.5, maxOutputTokens: 64 },
+      cache: new SqliteCallCache(database, { holdUntilRecorded: true }),
+      recorder: new SqliteCallRecorder(database, { releaseCachedAnswers: true }),
+      costMeter: new CostMeter(),
+    });
+    const cacheRows = () =>
+      (database.prepare('SELECT count(*) AS n FROM call_cache').get() as { n: number }).n;
+    await model.generate({
+      messages: [{ role: 'user', content: 'one' }],
+      metadata: { role: 'task', sampleIndex: 2 },
+    });
+    await model.generate({ system: 's', messages: [{ role: 'user', content: 'two' }] });
+    // A commit's flush (not a close) writes both answers: each was released by its record.
+    flushDeferredWrites(database);
+    expect(cacheRows()).toBe(2);
     database.close();
   });
 });

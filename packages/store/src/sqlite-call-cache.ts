@@ -1,6 +1,6 @@
 import { dirname } from 'node:path';
 import type { CallCache, CallCacheEntry } from '@forge/provider';
-import { deferWrite } from './deferred-writes.js';
+import { deferWrite, holdWrite } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 import { guardStore } from './store-failure.js';
 
@@ -18,9 +18,11 @@ export class SqliteCallCache implements CallCache {
   private readonly write;
   private readonly runDir: string;
   private readonly unwritten = new Map<string, CallCacheEntry>();
+  private readonly holdUntilRecorded: boolean;
 
-  constructor(database: RunDatabase) {
+  constructor(database: RunDatabase, options: { readonly holdUntilRecorded?: boolean } = {}) {
     this.database = database;
+    this.holdUntilRecorded = options.holdUntilRecorded ?? false;
     this.runDir = dirname(database.name);
     this.read = database.prepare('SELECT result FROM call_cache WHERE key = ?');
     this.write = database.prepare(
@@ -39,9 +41,11 @@ export class SqliteCallCache implements CallCache {
     this.unwritten.set(key, entry);
     const text = JSON.stringify(entry);
     const createdAt = new Date(entry.storedAt).toISOString();
-    deferWrite(this.database, () => {
+    const write = () => {
       this.write.run(key, text, createdAt);
       if (this.unwritten.get(key) === entry) this.unwritten.delete(key);
-    });
+    };
+    if (this.holdUntilRecorded) holdWrite(this.database, key, write);
+    else deferWrite(this.database, write);
   }
 }

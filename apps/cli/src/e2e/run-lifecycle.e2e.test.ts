@@ -191,10 +191,11 @@ describe('a disk that fills up', () => {
       const contents = readRunContents(runDir);
       expect(sameResultAfterKill(contents)).toEqual(sameResultAfterKill(reference));
       // Only the calls in flight when the disk filled up are paid again (8 task + 8 optimizer).
-      // A call's record is saved with the synthesis attempt or checkpoint that uses it; the one
-      // gap left is a save that lands between a call's cached answer and its record (a call or
-      // two; it used to be every call of the cut-short synthesis slots, 36 here).
-      expect(contents.paid - reference.paid).toBeGreaterThanOrEqual(-2);
+      // None is missing: a call's record is saved with the synthesis attempt or checkpoint that
+      // uses it, and its cached answer only with its record (a save landing between the two
+      // once lost up to 5 records here; before that, every call of the cut-short synthesis
+      // slots, 36).
+      expect(contents.paid - reference.paid).toBeGreaterThanOrEqual(0);
       expect(contents.paid - reference.paid).toBeLessThanOrEqual(16);
     } finally {
       if (asRoot) execFileSync('umount', ['-l', disk]);

@@ -61,8 +61,11 @@ export function openRunModels(options: {
     roles: prepared.method.roles,
     onRetry: retryListener(store, emit),
     taskConcurrency: prepared.sizedConfig.concurrency,
-    recorder: new SqliteCallRecorder(store.database),
-    ...(loaded.config.cache ? { cache: new SqliteCallCache(store.database) } : {}),
+    // A cached answer is saved by the same batch as the record of the call that paid for it.
+    recorder: new SqliteCallRecorder(store.database, { releaseCachedAnswers: true }),
+    ...(loaded.config.cache
+      ? { cache: new SqliteCallCache(store.database, { holdUntilRecorded: true }) }
+      : {}),
     onPoolEvent: emit,
     models: loaded.objects.models,
   });
