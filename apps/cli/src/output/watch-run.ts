@@ -1,6 +1,7 @@
-import type { ForgeEvent, RunReportServer } from '@forge/sdk';
+import type { ForgeEvent } from '@forge/sdk';
 import type { RunRenderer } from './run-renderer.js';
 import type { Terminal } from './terminal.js';
+import { type LiveReportWatch, watchLiveReport } from './watch-live-report.js';
 
 /**
  * `forge optimize --watch`: once the run directory exists, serves its live report on loopback
@@ -10,39 +11,19 @@ export function watchRun(
   terminal: Terminal,
   renderer: RunRenderer,
   port: number | undefined,
-): { onEvent(event: ForgeEvent): void; close(): Promise<void> } {
-  let server: Promise<RunReportServer | undefined> | undefined;
-  let runDir = '';
-  return {
-    onEvent(event) {
-      if (event.type !== 'run-prepared' || server !== undefined) return;
-      runDir = event.runDir;
-      const { runDir: served } = event;
-      server = import('@forge/sdk')
-        .then(({ serveRunReport }) =>
-          serveRunReport({ runDir: served, ...(port === undefined ? {} : { port }) }),
-        )
-        .then(
-          (started) => {
-            renderer.notice(
-              `live report: ${started.url} (updates as steps land; stops with the run)`,
-            );
-            return started;
-          },
-          (error: unknown) => {
-            // The run goes on without its live view; the report file is still written at the end.
-            renderer.notice(`cannot serve the live report: ${(error as Error).message}`);
-            return undefined;
-          },
-        );
-    },
-    async close() {
-      const started = await server;
-      if (started === undefined) return;
-      await started.close();
-      terminal.err.write(
-        `live report stopped with the run; reopen it with: forge report --watch ${runDir}\n`,
-      );
-    },
-  };
+): LiveReportWatch<ForgeEvent> {
+  return watchLiveReport<ForgeEvent>({
+    terminal,
+    notice: (text) => renderer.notice(text),
+    preparedDir: (event) => (event.type === 'run-prepared' ? event.runDir : undefined),
+    // Loaded only when watching: a run without --watch never loads the server.
+    serve: async (runDir) =>
+      (await import('@forge/sdk')).serveRunReport({
+        runDir,
+        ...(port === undefined ? {} : { port }),
+      }),
+    subject: 'run',
+    updatesWhen: 'steps land',
+    reopenCommand: (runDir) => `forge report --watch ${runDir}`,
+  });
 }
