@@ -71,27 +71,40 @@ function leaks(text: string): string[] {
   return Object.values(secrets).filter((secret) => text.includes(secret));
 }
 
+/** Asserts that no file holds any of the secrets, naming the file that does. */
+function expectNoSecretIn(files: readonly string[]): void {
+  for (const file of files) expect([file, leaks(readFileSync(file, 'latin1'))]).toEqual([file, []]);
+}
+
+/**
+ * The task model on the echoing server, with a secret in every place one can hide: the base
+ * URL's query, the API key, and headers of any name (`X-Title` is declared non-secret).
+ */
+function taskModelWithSecrets() {
+  return {
+    model: 'openai:echo',
+    baseURL: `http://127.0.0.1:${port}/v1?subscription-key=${secrets.query}`,
+    settings: {
+      apiKey: secrets.apiKey,
+      headers: {
+        'Ocp-Apim-Subscription-Key': secrets.apim,
+        'X-Auth': secrets.xAuth,
+        'Helicone-Auth': `Bearer ${secrets.helicone}`,
+        Cookie: `session=${secrets.cookie}`,
+        'X-Title': 'forge-e2e',
+      },
+    },
+    maxRetries: 0,
+  };
+}
+
 describe('credentials of every shape', () => {
   it('reach the server but no file of the run, its report, its database or the output', async () => {
     writeFileSync(
       join(root, 'forge.config.json'),
       JSON.stringify({
         benchmark: 'sim',
-        taskModel: {
-          model: 'openai:echo',
-          baseURL: `http://127.0.0.1:${port}/v1?subscription-key=${secrets.query}`,
-          settings: {
-            apiKey: secrets.apiKey,
-            headers: {
-              'Ocp-Apim-Subscription-Key': secrets.apim,
-              'X-Auth': secrets.xAuth,
-              'Helicone-Auth': `Bearer ${secrets.helicone}`,
-              Cookie: `session=${secrets.cookie}`,
-              'X-Title': 'forge-e2e',
-            },
-          },
-          maxRetries: 0,
-        },
+        taskModel: taskModelWithSecrets(),
         optimizerModel: 'sim:optimizer',
         budget: { maxEvaluations: 30 },
         backupIntervalSeconds: 0,
@@ -118,8 +131,7 @@ describe('credentials of every shape', () => {
     expect(files.map((file) => file.slice(root.length + 1))).toEqual(
       expect.arrayContaining(['run/config.json', 'run/forge.db', 'run/report.html']),
     );
-    for (const file of files)
-      expect([file, leaks(readFileSync(file, 'latin1'))]).toEqual([file, []]);
+    expectNoSecretIn(files);
     // What is declared non-secret is kept, so the saved config stays useful.
     const saved = JSON.parse(readFileSync(join(root, 'run', 'config.json'), 'utf8'));
     expect(saved.taskModel.settings.headers['X-Title']).toBe('forge-e2e');
@@ -128,21 +140,7 @@ describe('credentials of every shape', () => {
   }, 60_000);
 
   it('reach the server but no file of a suite: suite.json, cells, databases, reports, tables', async () => {
-    const taskModel = {
-      model: 'openai:echo',
-      baseURL: `http://127.0.0.1:${port}/v1?subscription-key=${secrets.query}`,
-      settings: {
-        apiKey: secrets.apiKey,
-        headers: {
-          'Ocp-Apim-Subscription-Key': secrets.apim,
-          'X-Auth': secrets.xAuth,
-          'Helicone-Auth': `Bearer ${secrets.helicone}`,
-          Cookie: `session=${secrets.cookie}`,
-          'X-Title': 'forge-e2e',
-        },
-      },
-      maxRetries: 0,
-    };
+    const taskModel = taskModelWithSecrets();
     const suite = {
       name: 'credentials',
       benchmarks: ['sim'],
@@ -181,8 +179,7 @@ describe('credentials of every shape', () => {
     );
     expect(relative.filter((file) => file.endsWith('/forge.db')).length).toBeGreaterThan(0);
     expect(relative.filter((file) => file.endsWith('/config.json')).length).toBeGreaterThan(0);
-    for (const file of files)
-      expect([file, leaks(readFileSync(file, 'latin1'))]).toEqual([file, []]);
+    expectNoSecretIn(files);
     // The server's words about the refused calls were stored, scrubbed: the test had work to do.
     const echoed = files.filter((file) => readFileSync(file, 'latin1').includes('x-stainless-os'));
     expect(echoed.some((file) => readFileSync(file, 'latin1').includes('[REDACTED]'))).toBe(true);
@@ -210,8 +207,7 @@ describe('credentials of every shape', () => {
     expect(leaks(refused.stdout + refused.stderr)).toEqual([]);
     expect(requests).toBe(sent);
     const leftBehind = existsSync(join(root, 'suite-2')) ? filesUnder(join(root, 'suite-2')) : [];
-    for (const file of leftBehind)
-      expect([file, leaks(readFileSync(file, 'latin1'))]).toEqual([file, []]);
+    expectNoSecretIn(leftBehind);
   }, 180_000);
 
   it('a user:password@ base URL is refused at once, naming the problem, not retried as unreachable', async () => {
