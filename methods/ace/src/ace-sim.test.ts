@@ -1,4 +1,8 @@
-import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import {
+  checkMethodResume,
+  createMethodTestContext,
+  worldTestOptions,
+} from '@forge/method/testing';
 import { createSimWorld } from '@forge/sim';
 import { describe, expect, it } from 'vitest';
 import { aceMethod } from './ace-method.js';
@@ -6,14 +10,9 @@ import { aceMethod } from './ace-method.js';
 // ACE in the offline simulated world (SIMULATED: these numbers say nothing about real models).
 // Training shows only the three training-exposed rules, so ACE, which adds no data, can reach
 // 0.60 on validation from the seed's 0.30 and no more.
-const world = createSimWorld({ seed: 0 });
-const splits = await world.benchmark.loadSplits();
+const world = await worldTestOptions(createSimWorld({ seed: 0 }));
 const base = (maxEvaluations: number, seed = 0) => ({
-  benchmark: world.benchmark,
-  train: splits.train,
-  validation: splits.validation,
-  taskModel: world.taskModel,
-  optimizerModel: world.optimizerModel,
+  ...world,
   budget: { maxEvaluations },
   seed,
   settings: aceMethod.parseSettings?.({}) ?? {},

@@ -1,5 +1,5 @@
-import { MemoryCheckpointStore, type MethodMinibatch, type MethodProposal } from '@forge/method';
-import { createMethodTestContext } from '@forge/method/testing';
+import type { MethodMinibatch, MethodProposal } from '@forge/method';
+import { runMethodInWorld } from '@forge/method/testing';
 import { createSimWorld } from '@forge/sim';
 import { expect, it } from 'vitest';
 import { aceMethod } from './ace-method.js';
@@ -7,22 +7,9 @@ import { aceMethod } from './ace-method.js';
 // The simulated world (SIMULATED models): each sample's executions are stored with its proposal.
 
 it('stores each sample’s first and post-curation executions, matching its proposal’s scores', async () => {
-  const world = createSimWorld({ seed: 0 });
-  const splits = await world.benchmark.loadSplits();
-  const checkpoints = new MemoryCheckpointStore();
-  const test = createMethodTestContext({
-    benchmark: world.benchmark,
-    train: splits.train,
-    validation: splits.validation,
-    taskModel: world.taskModel,
-    optimizerModel: world.optimizerModel,
+  const { records } = await runMethodInWorld(aceMethod, createSimWorld({ seed: 0 }), {
     budget: { maxEvaluations: 150 },
-    seed: 0,
-    settings: aceMethod.parseSettings?.({}) ?? {},
-    checkpoints,
   });
-  await aceMethod.run(test.context);
-  const records = await checkpoints.records();
   const proposals = records.filter((record) => record.kind === 'proposal');
   const minibatches = records.filter((record) => record.kind === 'minibatch');
   expect(proposals.length).toBeGreaterThan(3);

@@ -1,4 +1,8 @@
-import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import {
+  checkMethodResume,
+  createMethodTestContext,
+  worldTestOptions,
+} from '@forge/method/testing';
 import { createSimWorld } from '@forge/sim';
 import { describe, expect, it } from 'vitest';
 import { gepaMergeMethod, gepaMethod } from './gepa-method.js';
@@ -7,16 +11,7 @@ import { gepaMergeMethod, gepaMethod } from './gepa-method.js';
 // request is answered by the simulated optimizer from the feedback it is shown.
 
 async function simOptions(seed: number) {
-  const world = createSimWorld({ seed });
-  const splits = await world.benchmark.loadSplits();
-  return {
-    benchmark: world.benchmark,
-    train: splits.train,
-    validation: splits.validation,
-    taskModel: world.taskModel,
-    optimizerModel: world.optimizerModel,
-    seed,
-  };
+  return { ...(await worldTestOptions(createSimWorld({ seed }))), seed };
 }
 
 describe.each([gepaMethod, gepaMergeMethod])('$id on the simulated benchmark', (method) => {

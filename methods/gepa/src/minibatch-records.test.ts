@@ -1,6 +1,5 @@
 import type { MethodMinibatch, MethodProposal } from '@forge/method';
-import { MemoryCheckpointStore } from '@forge/method';
-import { createMethodTestContext } from '@forge/method/testing';
+import { runMethodInWorld } from '@forge/method/testing';
 import { createSimWorld } from '@forge/sim';
 import { describe, expect, it } from 'vitest';
 import { gepaMergeMethod, gepaMethod } from './gepa-method.js';
@@ -9,22 +8,9 @@ import { gepaMergeMethod, gepaMethod } from './gepa-method.js';
 
 describe.each([gepaMethod, gepaMergeMethod])('$id minibatch records', (method) => {
   it('stores the executions each proposal was judged on, matching its scores', async () => {
-    const world = createSimWorld({ seed: 0 });
-    const splits = await world.benchmark.loadSplits();
-    const checkpoints = new MemoryCheckpointStore();
-    const test = createMethodTestContext({
-      benchmark: world.benchmark,
-      train: splits.train,
-      validation: splits.validation,
-      taskModel: world.taskModel,
-      optimizerModel: world.optimizerModel,
-      seed: 0,
+    const { records } = await runMethodInWorld(method, createSimWorld({ seed: 0 }), {
       budget: { maxEvaluations: 600 },
-      settings: method.parseSettings?.({}) ?? {},
-      checkpoints,
     });
-    await method.run(test.context);
-    const records = await checkpoints.records();
     const proposals = records.filter((record) => record.kind === 'proposal');
     const minibatches = new Map(
       records

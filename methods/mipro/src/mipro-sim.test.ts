@@ -1,5 +1,4 @@
-import { MemoryCheckpointStore } from '@forge/method';
-import { createMethodTestContext } from '@forge/method/testing';
+import { runMethodInWorld } from '@forge/method/testing';
 import { createSimWorld, simRules } from '@forge/sim';
 import { describe, expect, it } from 'vitest';
 import { miproMethod } from './mipro-method.js';
@@ -10,26 +9,15 @@ import { miproMethod } from './mipro-method.js';
 // reaches (0.60 on validation), and nothing held out leaks into a proposal.
 describe('MIPROv2 on the simulated world', () => {
   it('reads every contract and reaches what training can teach, never a held-out rule', async () => {
-    const world = createSimWorld({ seed: 0 });
-    const splits = await world.benchmark.loadSplits();
-    const checkpoints = new MemoryCheckpointStore();
-    const test = createMethodTestContext({
-      benchmark: world.benchmark,
-      train: splits.train,
-      validation: splits.validation,
-      taskModel: world.taskModel,
-      optimizerModel: world.optimizerModel,
-      budget: { maxEvaluations: 400 },
-      settings: miproMethod.parseSettings?.({}) ?? {},
-      checkpoints,
-    });
-    const result = await miproMethod.run(test.context);
+    const { result, records, evaluationsCounted } = await runMethodInWorld(
+      miproMethod,
+      createSimWorld({ seed: 0 }),
+      { budget: { maxEvaluations: 400 } },
+    );
     expect(result.seedValidation).toBe(0.3);
     expect(result.bestValidation).toBe(0.6);
-    expect(test.evaluationsCounted()).toBeLessThanOrEqual(400);
-    const [instructions] = (await checkpoints.records()).filter(
-      (record) => record.kind === 'instructions',
-    );
+    expect(evaluationsCounted).toBeLessThanOrEqual(400);
+    const [instructions] = records.filter((record) => record.kind === 'instructions');
     const data = instructions?.data as {
       dataSummary: string;
       instructions: Record<string, string[]>;

@@ -1,5 +1,6 @@
 // Test helpers for method authors: a context with memory persistence and a counting program,
-// and the crash-and-resume check every method must pass.
+// a world (benchmark and models) to run a method in, and the crash-and-resume check every
+// method must pass.
 export { checkMethodResume, type MethodResumeReport } from './check-method-resume.js';
 export {
   createMethodTestContext,
@@ -7,3 +8,11 @@ export {
   type MethodTestContext,
   type MethodTestContextOptions,
 } from './method-test-context.js';
+export {
+  type MethodTestWorld,
+  type MethodTestWorldOptions,
+  type MethodWorldRun,
+  type MethodWorldRunOptions,
+  runMethodInWorld,
+  worldTestOptions,
+} from './method-test-world.js';
