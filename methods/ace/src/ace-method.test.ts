@@ -1,35 +1,14 @@
-import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import { toyTaskModel } from '@forge/core/testing';
 import { MemoryCheckpointStore, type MethodEvent, RunMismatchError } from '@forge/method';
 import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
-import type { Benchmark } from '@forge/program';
-import { defineSignature } from '@forge/program';
 import type { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { toyAceCurator, toyAceOptimizer, toyAceReflector } from './__fixtures__/toy-ace-models.js';
+import { toyAceTask } from './__fixtures__/toy-ace-task.js';
 import { aceMethod } from './ace-method.js';
 
-const toyBenchmark: Benchmark = {
-  id: 'toy',
-  title: 'Toy task',
-  signature: defineSignature({
-    name: 'Toy',
-    inputFields: [
-      { name: 'category', type: 'str', description: 'A category.' },
-      { name: 'value', type: 'int', description: 'A value.' },
-    ],
-    outputFields: [{ name: 'answer', type: 'str', description: '<category>:<value>.' }],
-  }),
-  program: toyProgram(),
-  evaluate: toyEvaluate,
-  loadSplits: async () => ({ train: [], validation: [], test: [] }),
-  synthesis: { attempts: 0, epochs: 0, patience: 1 },
-};
-
 const base = (overrides: { maxEvaluations?: number; settings?: Record<string, unknown> } = {}) => ({
-  benchmark: toyBenchmark,
-  train: toyInstances('t', 8),
-  validation: toyInstances('v', 4),
-  taskModel: toyTaskModel(),
+  ...toyAceTask(),
   optimizerModel: toyAceOptimizer(),
   budget: { maxEvaluations: overrides.maxEvaluations ?? 200 },
   seed: 3,

@@ -1,29 +1,12 @@
-import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import { toyInstances } from '@forge/core/testing';
 import type { MethodEvent } from '@forge/method';
 import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
-import { type Benchmark, defineSignature } from '@forge/program';
 import type { GenerateRequest } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { toyAceOptimizer, toyAceReflector } from './__fixtures__/toy-ace-models.js';
+import { toyAceTask } from './__fixtures__/toy-ace-task.js';
 import { aceMethod } from './ace-method.js';
-
-const toyBenchmark: Benchmark = {
-  id: 'toy',
-  title: 'Toy task',
-  signature: defineSignature({
-    name: 'Toy',
-    inputFields: [
-      { name: 'category', type: 'str', description: 'A category.' },
-      { name: 'value', type: 'int', description: 'A value.' },
-    ],
-    outputFields: [{ name: 'answer', type: 'str', description: '<category>:<value>.' }],
-  }),
-  program: toyProgram(),
-  evaluate: toyEvaluate,
-  loadSplits: async () => ({ train: [], validation: [], test: [] }),
-  synthesis: { attempts: 0, epochs: 0, patience: 1 },
-};
 
 const userOf = (request: GenerateRequest) => {
   const first = request.messages[0];
@@ -60,10 +43,7 @@ function run(settings: Record<string, unknown>, options: { curator?: MockLanguag
   const reflector = toyAceReflector();
   const curator = options.curator;
   const test = createMethodTestContext({
-    benchmark: toyBenchmark,
-    train: toyInstances('t', 8),
-    validation: toyInstances('v', 4),
-    taskModel: toyTaskModel(),
+    ...toyAceTask(),
     optimizerModel:
       curator === undefined
         ? toyAceOptimizer()
@@ -143,10 +123,7 @@ describe('ACE with profile reference', () => {
 
   it('resumes a reference run to the identical result', async () => {
     const report = await checkMethodResume(aceMethod, {
-      benchmark: toyBenchmark,
-      train: toyInstances('t', 8),
-      validation: toyInstances('v', 4),
-      taskModel: toyTaskModel(),
+      ...toyAceTask(),
       optimizerModel: toyAceOptimizer(),
       budget: { maxEvaluations: 400 },
       seed: 3,

@@ -1,7 +1,6 @@
-import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import { toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
 import type { Method } from '@forge/method';
 import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
-import type { Benchmark } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import {
   fencedReflector,
@@ -9,14 +8,8 @@ import {
   twoModuleInstances,
   twoModuleTaskModel,
 } from './__fixtures__/scripted-models.js';
+import { toyGepaBenchmark, toyGepaTask } from './__fixtures__/toy-gepa-task.js';
 import { createGepaMethod, gepaMergeMethod, gepaMethod } from './gepa-method.js';
-
-const toyBenchmark: Benchmark = {
-  ...twoModuleBenchmark,
-  id: 'toy',
-  program: toyProgram(),
-  evaluate: toyEvaluate,
-};
 
 function toyRun(options: {
   maxEvaluations: number;
@@ -25,19 +18,16 @@ function toyRun(options: {
   method?: Method;
 }) {
   const method = options.method ?? gepaMethod;
-  const taskModel = toyTaskModel();
+  const task = toyGepaTask();
   const reflector = fencedReflector();
   const test = createMethodTestContext({
-    benchmark: toyBenchmark,
-    train: toyInstances('t', 12),
-    validation: toyInstances('v', 8),
-    taskModel,
+    ...task,
     optimizerModel: reflector,
     budget: { maxEvaluations: options.maxEvaluations },
     seed: options.seed ?? 0,
     settings: method.parseSettings?.(options.settings ?? {}) ?? {},
   });
-  return { test, taskModel, reflector, run: () => method.run(test.context) };
+  return { test, taskModel: task.taskModel, reflector, run: () => method.run(test.context) };
 }
 
 describe("GEPA on the core's scripted toy task", () => {
@@ -100,10 +90,14 @@ describe("GEPA on the core's scripted toy task", () => {
     async ({ method, task }) => {
       const toy = task === 'toy';
       const report = await checkMethodResume(method, {
-        benchmark: toy ? toyBenchmark : twoModuleBenchmark,
-        train: toy ? toyInstances('t', 12) : twoModuleInstances('t', 12),
-        validation: toy ? toyInstances('v', 8) : twoModuleInstances('v', 8),
-        taskModel: toy ? toyTaskModel() : twoModuleTaskModel(),
+        ...(toy
+          ? toyGepaTask()
+          : {
+              benchmark: twoModuleBenchmark,
+              train: twoModuleInstances('t', 12),
+              validation: twoModuleInstances('v', 8),
+              taskModel: twoModuleTaskModel(),
+            }),
         optimizerModel: fencedReflector(),
         budget: { maxEvaluations: 140 },
         settings: method.parseSettings?.({}) ?? {},
@@ -120,10 +114,7 @@ describe("GEPA on the core's scripted toy task", () => {
 describe('GEPA stop rules', () => {
   it('stops after maxSteps iterations, on a stop request, and at an optimizer token limit', async () => {
     const steps = createMethodTestContext({
-      benchmark: toyBenchmark,
-      train: toyInstances('t', 12),
-      validation: toyInstances('v', 8),
-      taskModel: toyTaskModel(),
+      ...toyGepaTask(),
       optimizerModel: fencedReflector(),
       budget: { maxEvaluations: 500, maxSteps: 3 },
     });
@@ -133,10 +124,7 @@ describe('GEPA stop rules', () => {
 
     const controller = new AbortController();
     const stopped = createMethodTestContext({
-      benchmark: toyBenchmark,
-      train: toyInstances('t', 12),
-      validation: toyInstances('v', 8),
-      taskModel: toyTaskModel(),
+      ...toyGepaTask(),
       optimizerModel: fencedReflector(),
       budget: { maxEvaluations: 500 },
       stopSignal: controller.signal,
@@ -151,10 +139,7 @@ describe('GEPA stop rules', () => {
     expect(saved?.state).toMatchObject({ iteration: 2 });
 
     const tokens = createMethodTestContext({
-      benchmark: toyBenchmark,
-      train: toyInstances('t', 12),
-      validation: toyInstances('v', 8),
-      taskModel: toyTaskModel(),
+      ...toyGepaTask(),
       optimizerModel: fencedReflector(),
       budget: { maxEvaluations: 500, maxOptimizerCost: { tokens: 1 } },
     });
@@ -167,7 +152,7 @@ describe('GEPA stop rules', () => {
 describe('GEPA iteration rules', () => {
   it('skips reflection when the parent is perfect on the minibatch, unless told not to', async () => {
     const solved = {
-      ...toyBenchmark,
+      ...toyGepaBenchmark,
       program: {
         ...toyProgram(),
         modules: toyProgram().modules.map((module) => ({

@@ -1,7 +1,5 @@
-import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
 import type { MethodEvent } from '@forge/method';
 import { createMethodTestContext } from '@forge/method/testing';
-import type { Benchmark } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import {
   fencedReflector,
@@ -9,18 +7,12 @@ import {
   twoModuleInstances,
   twoModuleTaskModel,
 } from './__fixtures__/scripted-models.js';
+import { toyGepaTask } from './__fixtures__/toy-gepa-task.js';
 import type { GepaEnvironment } from './gepa-environment.js';
 import { gepaMergeMethod, gepaMethod } from './gepa-method.js';
 import { parseGepaSettings } from './gepa-settings.js';
 import { initialGepaState } from './gepa-state.js';
 import { mergeScheduled } from './merge-iteration.js';
-
-const toyBenchmark: Benchmark = {
-  ...twoModuleBenchmark,
-  id: 'toy',
-  program: toyProgram(),
-  evaluate: toyEvaluate,
-};
 
 function twoModuleRun(profile: string, options: Parameters<typeof fencedReflector>[0] = {}) {
   const reflector = fencedReflector(options);
@@ -136,10 +128,7 @@ describe('GEPA merge cap by profile', () => {
 describe('GEPA budget rule by profile (toy task: b = 3, |V| = 8, worst iteration 14)', () => {
   const run = async (profile: string, maxEvaluations: number, method = gepaMethod) => {
     const test = createMethodTestContext({
-      benchmark: toyBenchmark,
-      train: toyInstances('t', 12),
-      validation: toyInstances('v', 8),
-      taskModel: toyTaskModel(),
+      ...toyGepaTask(),
       optimizerModel: fencedReflector(),
       budget: { maxEvaluations },
       settings: method.parseSettings?.({ profile }) ?? {},
