@@ -123,6 +123,7 @@ export {
   type ObjectInputs,
   type ProgramObjectFields,
 } from './inputs/object-inputs.js';
+export type { RunBenchmarkFields } from './inputs/run-benchmark-fields.js';
 export { forgeAblation } from './methods/forge-ablation.js';
 export {
   createForgeMethod,

@@ -1,23 +1,20 @@
 import { createLimiter, evaluateMany } from '@forge/core';
-import { DatasetError, type Instance, isValidScore, readJsonl } from '@forge/program';
+import {
+  type Benchmark,
+  DatasetError,
+  type Instance,
+  isValidScore,
+  readJsonl,
+  type Splits,
+} from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
 import { guardStore, openRunDatabase } from '@forge/store';
 import { z } from 'zod';
-import type { ModelConfig } from '../config/forge-config-schema.js';
-import {
-  type BenchmarkInput,
-  detachObjectInputs,
-  type ModelInput,
-  type ProgramObjectFields,
-} from '../inputs/object-inputs.js';
-import { readRunConfigWithObjects } from '../inputs/read-run-config-with-objects.js';
-import { assertRunModulesTrusted } from '../inputs/run-modules.js';
-import { registerConfigProviders } from '../models/register-config-providers.js';
-import {
-  loadConfiguredBenchmark,
-  loadConfiguredSplits,
-  withBenchmarkOverrides,
-} from '../run/load-benchmark.js';
+import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
+import { detachObjectInputs, type ModelInput, type ObjectInputs } from '../inputs/object-inputs.js';
+import type { RunBenchmarkFields } from '../inputs/run-benchmark-fields.js';
+import { loadConfiguredSplits } from '../run/load-benchmark.js';
+import { loadRunBenchmark } from '../run/load-run-benchmark.js';
 import { runConcurrency } from '../run/run-concurrency.js';
 import { createRunModels } from '../run/run-models.js';
 import { type RunCandidate, runCandidate } from './run-candidate.js';
@@ -32,17 +29,7 @@ export interface EvaluateConfig<
   Input = Readonly<Record<string, unknown>>,
   Gold = Readonly<Record<string, unknown>>,
   Output = Readonly<Record<string, unknown>>,
-> extends Omit<ProgramObjectFields<Input, Gold, Output>, 'program'> {
-  /** Your own provider modules, name → path (as in the optimize config). */
-  readonly providers?: Readonly<Record<string, string>>;
-  /** Benchmark id or `Benchmark` object (default: the run's). */
-  readonly benchmark?: BenchmarkInput;
-  /** Or a module exporting your own benchmark, or a `Program` object (with `metric` and data). */
-  readonly program?: ProgramObjectFields<Input, Gold, Output>['program'];
-  /** Benchmark data directory. */
-  readonly dataDir?: string;
-  /** Benchmark settings. */
-  readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
+> extends RunBenchmarkFields<Input, Gold, Output> {
   /** A predictions JSONL: one `{"id": "<instance id>", "output": {<output fields>}}` per line. */
   readonly predictions?: string;
   /** A run directory whose candidate (prompts, and demonstrations when it has any) is evaluated. */
@@ -55,11 +42,6 @@ export interface EvaluateConfig<
   readonly taskModel?: ModelInput;
   /** Evaluations in flight. Default: the split's size, capped by the task model's limits. */
   readonly concurrency?: number;
-  /**
-   * Import the program and provider modules `run`'s config.json names without their being given
-   * again (they run as code: only for a run that is yours). Default false.
-   */
-  readonly trustRunModules?: boolean;
 }
 
 /** The config with its objects taken out (names in their place). */
@@ -110,63 +92,74 @@ export async function evaluate<
     });
   }
   // Scoring predictions calls no model; a task model given here replaces the run's.
-  const runConfig = readRunConfigWithObjects(config.run, objects, {
+  const { runConfig, benchmarkConfig, benchmark } = await loadRunBenchmark(config, objects, {
     call: 'evaluate',
+    command: 'eval --run',
     ...(config.predictions === undefined && config.taskModel === undefined
       ? { modelField: 'taskModel' }
       : {}),
   });
-  if (runConfig !== undefined && config.run !== undefined)
-    assertRunModulesTrusted(config.run, runConfig, config, {
-      trust: config.trustRunModules,
-      call: 'eval --run',
-    });
-  const merged = withBenchmarkOverrides(runConfig, config);
-  await registerConfigProviders(merged.providers);
-  const { benchmark } = await loadConfiguredBenchmark(merged, objects.benchmark);
   const splits = await loadConfiguredSplits(benchmark, {
-    ...merged,
+    ...benchmarkConfig,
     subset: undefined,
   } as Parameters<typeof loadConfiguredSplits>[1]);
+  if (config.predictions !== undefined)
+    return scorePredictions(config.predictions, benchmark, splits);
+  return scoreRunCandidate(config, runConfig, { benchmark, splits, models: objects.models });
+}
 
-  if (config.predictions !== undefined) {
-    const file = config.predictions;
-    const byId = new Map<string, Instance>();
-    for (const instance of [...splits.train, ...splits.validation, ...splits.test])
-      byId.set(instance.id, instance);
-    const lines = await readJsonl(file, predictionLine);
-    const instances: EvaluatedInstance[] = [];
-    for (const { line, value } of lines) {
-      const instance = byId.get(value.id);
-      if (instance === undefined) {
-        throw new DatasetError({
-          file,
-          line,
-          field: 'id',
-          message: `no instance "${value.id}" in the ${benchmark.id} splits`,
-        });
-      }
-      const evaluation = await benchmark.evaluate(instance, { output: value.output, trace: [] });
-      if (!isValidScore(evaluation.score)) {
-        throw new DatasetError({
-          file,
-          line,
-          message: `the metric returned ${String(evaluation.score)}`,
-        });
-      }
-      instances.push({
-        id: value.id,
-        score: evaluation.score,
-        ...(evaluation.feedback === undefined ? {} : { feedback: evaluation.feedback }),
+/** Scores each line of a predictions file with the benchmark's metric alone. */
+async function scorePredictions(
+  file: string,
+  benchmark: Benchmark,
+  splits: Splits,
+): Promise<EvaluateResult> {
+  const byId = new Map<string, Instance>();
+  for (const instance of [...splits.train, ...splits.validation, ...splits.test])
+    byId.set(instance.id, instance);
+  const lines = await readJsonl(file, predictionLine);
+  const instances: EvaluatedInstance[] = [];
+  for (const { line, value } of lines) {
+    const instance = byId.get(value.id);
+    if (instance === undefined) {
+      throw new DatasetError({
+        file,
+        line,
+        field: 'id',
+        message: `no instance "${value.id}" in the ${benchmark.id} splits`,
       });
     }
-    return {
-      score: mean(instances),
-      instances,
-      subject: `${lines.length} predictions from ${file}`,
-    };
+    const evaluation = await benchmark.evaluate(instance, { output: value.output, trace: [] });
+    if (!isValidScore(evaluation.score)) {
+      throw new DatasetError({
+        file,
+        line,
+        message: `the metric returned ${String(evaluation.score)}`,
+      });
+    }
+    instances.push({
+      id: value.id,
+      score: evaluation.score,
+      ...(evaluation.feedback === undefined ? {} : { feedback: evaluation.feedback }),
+    });
   }
+  return {
+    score: mean(instances),
+    instances,
+    subject: `${lines.length} predictions from ${file}`,
+  };
+}
 
+/** Scores a run's candidate (its prompts, and demonstrations when it has any) on a split. */
+async function scoreRunCandidate(
+  config: PlainEvaluateConfig,
+  runConfig: ForgeConfig | undefined,
+  task: {
+    readonly benchmark: Benchmark;
+    readonly splits: Splits;
+    readonly models: ObjectInputs['models'];
+  },
+): Promise<EvaluateResult> {
   const runDir = config.run as string;
   const database = openRunDatabase(runDir, { readonly: true });
   let row: RunCandidate | undefined;
@@ -193,19 +186,19 @@ export async function evaluate<
   const split = config.split ?? 'test';
   const concurrency = runConcurrency(
     { concurrency: config.concurrency, taskModel: modelConfig.taskModel },
-    splits[split].length,
+    task.splits[split].length,
   );
   const models = createRunModels(modelConfig, {
     taskConcurrency: concurrency,
-    models: objects.models,
+    models: task.models,
   });
   const evaluations = await evaluateMany({
-    program: benchmark.program,
-    evaluate: benchmark.evaluate,
+    program: task.benchmark.program,
+    evaluate: task.benchmark.evaluate,
     model: models.task,
     prompts: row.prompts,
     ...(row.demos === undefined ? {} : { demos: row.demos }),
-    instances: splits[split],
+    instances: task.splits[split],
     limit: createLimiter(concurrency),
   });
   const instances = evaluations.map((evaluated) => ({

@@ -16,55 +16,35 @@ import {
   toTrlRows,
   trlRowsToJsonl,
 } from '@forge/synth';
-import { type ModelConfig, modelConfigSchema } from '../config/forge-config-schema.js';
 import {
-  type BenchmarkInput,
-  detachObjectInputs,
-  type ModelInput,
-  type ProgramObjectFields,
-} from '../inputs/object-inputs.js';
-import { readRunConfigWithObjects } from '../inputs/read-run-config-with-objects.js';
-import { assertRunModulesTrusted } from '../inputs/run-modules.js';
-import { registerConfigProviders } from '../models/register-config-providers.js';
-import {
-  loadConfiguredBenchmark,
-  loadConfiguredSplits,
-  withBenchmarkOverrides,
-} from '../run/load-benchmark.js';
+  type ForgeConfig,
+  type ModelConfig,
+  modelConfigSchema,
+} from '../config/forge-config-schema.js';
+import { detachObjectInputs, type ModelInput, type ObjectInputs } from '../inputs/object-inputs.js';
+import type { RunBenchmarkFields } from '../inputs/run-benchmark-fields.js';
+import { loadConfiguredSplits } from '../run/load-benchmark.js';
+import { loadRunBenchmark } from '../run/load-run-benchmark.js';
 import { readRunState } from '../run/read-run-state.js';
 import { createRunModels } from '../run/run-models.js';
 
 /**
- * What `synthesizeFromFailures` needs: where failures come from, the benchmark, the models. The
- * benchmark may be an id, a `Benchmark` object, or a `Program` object with its metric and data;
- * each model a model string, settings, or a `LanguageModel` object.
+ * What `synthesizeFromFailures` needs: where failures come from, the benchmark (its signature,
+ * tools and holdout), the models. The benchmark may be an id, a `Benchmark` object, or a
+ * `Program` object with its metric and data; each model a model string, settings, or a
+ * `LanguageModel` object.
  */
 export interface SynthesizeFromFailuresConfig<
   Input = Readonly<Record<string, unknown>>,
   Gold = Readonly<Record<string, unknown>>,
   Output = Readonly<Record<string, unknown>>,
-> extends Omit<ProgramObjectFields<Input, Gold, Output>, 'program'> {
+> extends RunBenchmarkFields<Input, Gold, Output> {
   /** A run directory whose failure memory supplies the modes (its benchmark and models are the defaults). */
   readonly run?: string;
-  /**
-   * Import the program and provider modules `run`'s config.json names without their being given
-   * again (they run as code: only for a run that is yours). Default false.
-   */
-  readonly trustRunModules?: boolean;
   /** Which epoch of the run's memory; default the latest epoch with modes. */
   readonly epoch?: number;
   /** A failures JSONL file (see `failureLineSchema` in @forge/synth), clustered by the assigner first. */
   readonly failures?: string;
-  /** Your own provider modules, name → path (as in the optimize config). */
-  readonly providers?: Readonly<Record<string, string>>;
-  /** Benchmark id or `Benchmark` object (signature, tools and holdout come from it). */
-  readonly benchmark?: BenchmarkInput;
-  /** Or a module exporting your own benchmark, or a `Program` object (with `metric` and data). */
-  readonly program?: ProgramObjectFields<Input, Gold, Output>['program'];
-  /** Benchmark data directory. */
-  readonly dataDir?: string;
-  /** Benchmark settings. */
-  readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
   /** Generator (and assigner) model; default the run's optimizer model. */
   readonly model?: ModelInput;
   /** Verifier model; default `model`. */
@@ -133,66 +113,23 @@ export async function synthesizeFromFailures<
     });
   }
   // The run's task model is not used; its optimizer model only when no model is given here.
-  const runConfig = readRunConfigWithObjects(config.run, objects, {
+  const { runConfig, benchmarkConfig, benchmark } = await loadRunBenchmark(config, objects, {
     call: 'synthesizeFromFailures',
+    command: 'synth --run',
     ...(config.model === undefined ? { modelField: 'optimizerModel' } : {}),
   });
-  if (runConfig !== undefined && config.run !== undefined)
-    assertRunModulesTrusted(config.run, runConfig, config, {
-      trust: config.trustRunModules,
-      call: 'synth --run',
-    });
-  const benchmarkConfig = withBenchmarkOverrides(runConfig, config);
-  await registerConfigProviders(benchmarkConfig.providers);
-  const { benchmark } = await loadConfiguredBenchmark(benchmarkConfig, objects.benchmark);
-  const model = config.model ?? runConfig?.optimizerModel;
-  if (model === undefined)
-    throw new InvalidArgumentError({
-      argument: 'model',
-      message: 'model: name the generator model',
-    });
-  const models = createRunModels(
-    {
-      ...(runConfig ?? {}),
-      taskModel: modelConfigSchema.parse(model),
-      optimizerModel: modelConfigSchema.parse(model),
-      roleModels:
-        config.verifierModel === undefined
-          ? {}
-          : { verify: modelConfigSchema.parse(config.verifierModel) },
-    } as Parameters<typeof createRunModels>[0],
-    { models: objects.models },
-  );
+  const models = createSynthesisModels(config, runConfig, objects.models);
   const splits =
     config.holdout === false ? undefined : await loadSplitsOrNone(benchmark, benchmarkConfig);
-
-  let failureModes: readonly FailureMode[] | undefined;
-  let failures: readonly Observation[] | undefined;
-  let training: readonly Instance[] = splits?.train ?? [];
-  if (config.run !== undefined) {
-    const { state } = await readRunState(config.run);
-    const epochs = [...new Set(state.memory.modes.map((mode) => mode.epoch))];
-    const epoch = config.epoch ?? epochs.at(-1) ?? 0;
-    failureModes = modesOfEpoch(state.memory, epoch);
-    if (failureModes.length === 0) {
-      throw new InvalidArgumentError({
-        argument: 'epoch',
-        message: `epoch: the run has no failure modes in epoch ${epoch} (epochs with modes: ${epochs.join(', ') || 'none'})`,
-      });
-    }
-    training = [...training, ...state.syntheticInstances];
-  } else {
-    failures = await readFailures(config.failures as string, { signature: benchmark.signature });
-  }
-
+  const source = await readFailureSource(config, benchmark, splits?.train ?? []);
   const result = await synthesizeWithModels({
     model: models.generate,
     verifierModel: models.verify,
     assignerModel: models.assign,
     signature: benchmark.signature,
-    ...(failureModes === undefined ? {} : { failureModes }),
-    ...(failures === undefined ? {} : { failures }),
-    trainingInstances: training,
+    ...(source.failureModes === undefined ? {} : { failureModes: source.failureModes }),
+    ...(source.failures === undefined ? {} : { failures: source.failures }),
+    trainingInstances: source.training,
     ...(splits === undefined ? {} : { holdout: splits.validation }),
     attempts: config.attempts,
     seed: config.seed ?? 0,
@@ -201,20 +138,7 @@ export async function synthesizeFromFailures<
     ...(options.onAttemptEnd === undefined ? {} : { onAttemptEnd: options.onAttemptEnd }),
     ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
   });
-  const files: string[] = [];
-  const write = (file: string, text: string) => {
-    guardStore(dirname(file), () => writeFileSafely(file, text), file, { resumable: false });
-    files.push(file);
-  };
-  if (config.out !== undefined) {
-    write(
-      config.out,
-      config.format === 'trl'
-        ? trlRowsToJsonl(toTrlRows(result.admitted, benchmark.signature))
-        : toJsonl(result.admitted),
-    );
-  }
-  if (config.rejectedOut !== undefined) write(config.rejectedOut, rejectedToJsonl(result.rejected));
+  const files = writeSynthesisFiles(config, result, benchmark);
   const leakageAudit =
     splits === undefined
       ? undefined
@@ -229,6 +153,89 @@ export async function synthesizeFromFailures<
     files,
     ...(leakageAudit === undefined ? {} : { leakageAudit }),
   };
+}
+
+/** The generator (and assigner) model, and the verifier model: the given ones, or the run's optimizer model. */
+function createSynthesisModels(
+  config: PlainSynthesizeFromFailuresConfig,
+  runConfig: ForgeConfig | undefined,
+  modelObjects: ObjectInputs['models'],
+): ReturnType<typeof createRunModels> {
+  const model = config.model ?? runConfig?.optimizerModel;
+  if (model === undefined)
+    throw new InvalidArgumentError({
+      argument: 'model',
+      message: 'model: name the generator model',
+    });
+  return createRunModels(
+    {
+      ...(runConfig ?? {}),
+      taskModel: modelConfigSchema.parse(model),
+      optimizerModel: modelConfigSchema.parse(model),
+      roleModels:
+        config.verifierModel === undefined
+          ? {}
+          : { verify: modelConfigSchema.parse(config.verifierModel) },
+    } as Parameters<typeof createRunModels>[0],
+    { models: modelObjects },
+  );
+}
+
+/** Where the failures come from: the modes of one epoch of a run's memory, or a failures file. */
+interface FailureSource {
+  /** The run's failure modes of the chosen epoch. */
+  readonly failureModes?: readonly FailureMode[];
+  /** The failures file's observations, for the assigner to cluster. */
+  readonly failures?: readonly Observation[];
+  /** Training instances to mutate: the split's, and a run's synthetic instances. */
+  readonly training: readonly Instance[];
+}
+
+async function readFailureSource(
+  config: PlainSynthesizeFromFailuresConfig,
+  benchmark: Benchmark,
+  training: readonly Instance[],
+): Promise<FailureSource> {
+  if (config.run === undefined) {
+    const failures = await readFailures(config.failures as string, {
+      signature: benchmark.signature,
+    });
+    return { failures, training };
+  }
+  const { state } = await readRunState(config.run);
+  const epochs = [...new Set(state.memory.modes.map((mode) => mode.epoch))];
+  const epoch = config.epoch ?? epochs.at(-1) ?? 0;
+  const failureModes = modesOfEpoch(state.memory, epoch);
+  if (failureModes.length === 0) {
+    throw new InvalidArgumentError({
+      argument: 'epoch',
+      message: `epoch: the run has no failure modes in epoch ${epoch} (epochs with modes: ${epochs.join(', ') || 'none'})`,
+    });
+  }
+  return { failureModes, training: [...training, ...state.syntheticInstances] };
+}
+
+/** Writes the admitted instances (`out`) and the rejected attempts (`rejectedOut`); returns the files. */
+function writeSynthesisFiles(
+  config: PlainSynthesizeFromFailuresConfig,
+  result: SynthesizeResult,
+  benchmark: Benchmark,
+): string[] {
+  const files: string[] = [];
+  const write = (file: string, text: string) => {
+    guardStore(dirname(file), () => writeFileSafely(file, text), file, { resumable: false });
+    files.push(file);
+  };
+  if (config.out !== undefined) {
+    write(
+      config.out,
+      config.format === 'trl'
+        ? trlRowsToJsonl(toTrlRows(result.admitted, benchmark.signature))
+        : toJsonl(result.admitted),
+    );
+  }
+  if (config.rejectedOut !== undefined) write(config.rejectedOut, rejectedToJsonl(result.rejected));
+  return files;
 }
 
 async function loadSplitsOrNone(
