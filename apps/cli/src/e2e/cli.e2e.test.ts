@@ -67,6 +67,29 @@ describe('forge optimize: interruption and resume', () => {
     expect(actual.paid - expected.paid).toBeGreaterThanOrEqual(0);
     expect(actual.paid - expected.paid).toBeLessThanOrEqual(16);
   }, 120_000);
+
+  it('reaches the same final state, optimizer answers included, when killed in the middle of a synthesis event', async () => {
+    const cwd = workspace('resume-synthesis');
+    writeFileSync(join(cwd, 'forge.config.yaml'), `${config}\n`);
+    let attemptsSeen = 0;
+    const { resumed } = await killAndResume(cwd, (line) => {
+      if (line.includes('"type":"attempt-end"')) attemptsSeen++;
+      return attemptsSeen === 3;
+    });
+    // The resumed invocation re-used the attempts the killed one had journaled (the third may
+    // or may not have been saved when the signal arrived).
+    const replayed = jsonEvents(resumed.stdout).filter(
+      (event) => event.type === 'attempt-end' && event['fromJournal'] === true,
+    );
+    expect(replayed.length).toBeGreaterThanOrEqual(2);
+    const expected = readRunContents(join(cwd, 'reference'));
+    const actual = readRunContents(join(cwd, 'killed'));
+    // `result.answers` is compared too: each attempt's answers are saved with its journal entry.
+    expect(sameResultAfterKill(actual)).toEqual(sameResultAfterKill(expected));
+    expect(actual.result['answers']).toEqual(expected.result['answers']);
+    expect(actual.paid - expected.paid).toBeGreaterThanOrEqual(0);
+    expect(actual.paid - expected.paid).toBeLessThanOrEqual(16);
+  }, 120_000);
 });
 
 describe('Ctrl-C', () => {

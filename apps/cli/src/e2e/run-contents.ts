@@ -69,16 +69,15 @@ export function sameResult(contents: RunContents) {
 }
 
 /**
- * `result.json` without what the run spent (`costUsd`, `usage`, `answers`): those are facts of
- * the run read from `forge.db`, and a run killed with SIGKILL (or aborted by a second Ctrl-C)
- * re-pays the calls it had in flight, so its spend differs from an uninterrupted run's by them;
- * the tests bound that difference through `paid` instead. The optimizer's `answers` are left out
- * too: a resumed run replaces the answers of the steps it runs again, but a synthesis attempt cut
- * between its journal entry and its answer's record (or the other way round) is counted once too
- * few or too many.
+ * `result.json` without what the run spent (`costUsd`, `usage`): those are facts of the run read
+ * from `forge.db`, and a run killed with SIGKILL (or aborted by a second Ctrl-C) re-pays the
+ * calls it had in flight, so its spend differs from an uninterrupted run's by them; the tests
+ * bound that difference through `paid` instead. The optimizer's `answers` stay: a resumed run
+ * replaces the answers of the steps it runs again, and a synthesis attempt's answers are saved
+ * with its journal entry, so each answer is counted exactly once.
  */
 export function withoutSpend(result: Record<string, unknown>): Record<string, unknown> {
-  const { costUsd: _costUsd, usage: _usage, answers: _answers, ...rest } = result;
+  const { costUsd: _costUsd, usage: _usage, ...rest } = result;
   return rest;
 }
 

@@ -105,6 +105,35 @@ describe('runSynthesisEvent: concurrency, order and resume', () => {
     expect(seen.every(([, fromJournal]) => fromJournal)).toBe(true);
   });
 
+  it('tells the listener of each new attempt right before journaling it, never after', async () => {
+    const memory = createMemoryJournal();
+    const order: string[] = [];
+    const journal = {
+      get: memory.get.bind(memory),
+      put: async (record: Parameters<typeof memory.put>[0]) => {
+        order.push(`put ${record.slot}`);
+        await memory.put(record);
+      },
+    };
+    const models = scriptedModels(script, (cluster) => (8 - Number(cluster.slice(1))) * 2);
+    await runSynthesisEvent({
+      event: 2,
+      slots,
+      generatorModel: models.generator,
+      verifierModel: models.verifier,
+      signature: additionSignature,
+      journal,
+      concurrency: 4,
+      onAttemptEnd: (record) => order.push(`end ${record.slot}`),
+    });
+    expect(order).toHaveLength(16);
+    // Each put follows its own end at once: nothing runs in between (a store's put saves what
+    // the listener recorded in the same transaction).
+    for (let index = 0; index < order.length; index += 2) {
+      expect(order[index + 1]).toBe(order[index]?.replace('end', 'put'));
+    }
+  });
+
   it('fails the event on a model error, keeps finished attempts, and completes on resume', async () => {
     const journal = createMemoryJournal();
     const broken = scriptedModels(script, (cluster) => (cluster === 'm5' ? 20 : 0));

@@ -56,7 +56,11 @@ export interface RunSynthesisEventOptions {
   readonly maxOutputTokens?: number;
   /** Finished attempts to re-use and to record into. */
   readonly journal?: SynthesisJournal;
-  /** Called once per attempt when its record is final (in completion order). */
+  /**
+   * Called once per attempt when its record is final (in completion order), synchronously right
+   * before the record is put in the journal: whatever the listener hands a store that the
+   * journal's `put` saves in its own transaction (the run store's does) is saved with the attempt.
+   */
   readonly onAttemptEnd?: (record: AttemptRecord, info: { readonly fromJournal: boolean }) => void;
   /** Cancels the event; finished attempts stay in the journal. */
   readonly abortSignal?: AbortSignal;
@@ -140,9 +144,11 @@ export async function runSynthesisEvent(
       return task();
     });
   const finish = async (index: number, record: AttemptRecord, fromJournal: boolean) => {
+    // The listener first: the answers it records are then saved by the same transaction as the
+    // journal entry, so a run killed in between neither loses nor repeats them on resume.
+    options.onAttemptEnd?.(record, { fromJournal });
     if (!fromJournal) await options.journal?.put(record);
     records[index] = record;
-    options.onAttemptEnd?.(record, { fromJournal });
   };
   const fail = (slot: number, error: unknown) => {
     stopped = true;
