@@ -6,7 +6,12 @@ import {
   withRetry,
   withTimeout,
 } from '@forge/provider';
-import { startLoopbackServer } from '@forge/provider/testing';
+import {
+  deeplyNestedJson,
+  failuresThroughRetry,
+  startLoopbackServer,
+  tooDeepRefusalPlaces,
+} from '@forge/provider/testing';
 import {
   type OpenAITestServer,
   openAIChatCompletion,
@@ -160,7 +165,7 @@ describe('@ai-sdk/openai-compatible through fromAISDK', () => {
 
   it('refuses a body or tool input nested 20,000 deep, as success or error, without retrying', async () => {
     await using server = await startOpenAITestServer();
-    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const deep = deeplyNestedJson();
     const json = { 'content-type': 'application/json' };
     const ok = '"choices":[{"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]';
     server.enqueue(
@@ -171,25 +176,13 @@ describe('@ai-sdk/openai-compatible through fromAISDK', () => {
       }),
       { status: 500, body: `{"error":{"message":"busy","detail":${deep}}}`, headers: json },
     );
-    const retried: unknown[] = [];
-    const model = withRetry(vllmModel(server), {
-      initialDelayMs: 1,
-      onRetry: (event) => retried.push(event.error),
-    });
-    const messages: string[] = [];
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const error = await rejection(model.generate(question));
-      expect(APICallError.isInstance(error), String(error)).toBe(true);
-      expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
-      messages.push((error as Error).message);
-    }
-    for (const message of messages)
-      expect(message).toContain(
-        'vllm:Qwen/Qwen3-8B: invalid response from vllm.chat: nested more than 100',
-      );
-    expect(messages[0]).toContain('(at extra.0.0.0.0.0…)');
-    expect(messages[1]).toContain('(at toolCalls.0.input.a.0.0…)');
-    expect(messages[2]).toContain('(at the HTTP 500 error body)');
+    const { failures, retried } = await failuresThroughRetry(vllmModel(server), 3);
+    expect(tooDeepRefusalPlaces(failures, 'vllm.chat')).toEqual([
+      'extra.0.0.0.0.0…',
+      'toolCalls.0.input.a.0.0…',
+      'the HTTP 500 error body',
+    ]);
+    for (const failure of failures) expect(failure?.message).toMatch(/^vllm:Qwen\/Qwen3-8B: /);
     expect(retried).toEqual([]);
     expect(server.requests).toHaveLength(3);
   });

@@ -1,5 +1,10 @@
 import { APICallError, MemoryCallCache, withCache, withRetry, withTimeout } from '@forge/provider';
-import { failuresThroughRetry, type LoopbackServer } from '@forge/provider/testing';
+import {
+  deeplyNestedJson,
+  failuresThroughRetry,
+  type LoopbackServer,
+  tooDeepRefusalPlaces,
+} from '@forge/provider/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAnthropic } from './create-anthropic.js';
 import {
@@ -301,7 +306,7 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
   });
 
   it('refuses a body nested 20,000 deep, as success or error, once and without retrying', async () => {
-    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const deep = deeplyNestedJson();
     const json = { 'content-type': 'application/json' };
     server.enqueue(
       {
@@ -320,15 +325,11 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
       },
     );
     const { failures, retried } = await failuresThroughRetry(model(), 3);
-    const messages: string[] = [];
-    for (const error of failures) {
-      expect(APICallError.isInstance(error), String(error)).toBe(true);
-      expect(error).toMatchObject({ kind: 'invalid-response', isRetryable: false });
-      messages.push((error as APICallError).message);
-    }
-    for (const message of messages)
-      expect(message).toContain(`invalid response from ${server.url}: nested more than 100 levels`);
-    expect(messages[0]).toContain('(at content.0.input.a.0.0…)');
+    expect(tooDeepRefusalPlaces(failures, server.url)).toEqual([
+      'content.0.input.a.0.0…',
+      '(no place)',
+      '(no place)',
+    ]);
     expect(retried).toEqual([]);
     expect(server.requests).toHaveLength(3);
   });

@@ -14,3 +14,4 @@ export {
   type MockResponse,
 } from './mock-language-model.js';
 export { type PathResponse, type PathServer, startPathServer } from './path-server.js';
+export { deeplyNestedJson, tooDeepRefusalPlaces } from './too-deep-refusals.js';
