@@ -1,5 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { defaultCellRunDir, type SuiteCell, type SuiteCellResult } from '@forge/suite';
+import {
+  cellIdentity,
+  defaultCellRunDir,
+  type SuiteCell,
+  type SuiteCellResult,
+} from '@forge/suite';
 import { quoteUntrusted } from './safe-cell-id.js';
 import { suiteKeyOf } from './suite-queue-keys.js';
 import type { SuiteRecord } from './suite-record.js';
@@ -55,13 +60,7 @@ export function resultsMismatch(
 
 function plainCell(cell: SuiteCell): SuiteCell {
   return {
-    id: cell.id,
-    benchmark: cell.benchmark,
-    method: cell.method,
-    taskModel: cell.taskModel,
-    optimizerModel: cell.optimizerModel,
-    seed: cell.seed,
-    arm: cell.arm,
+    ...cellIdentity(cell),
     role: cell.role,
     row: cell.row,
     dependsOn: [...cell.dependsOn],

@@ -51,6 +51,7 @@ export {
   type SuiteCell,
   type SuiteCellRole,
 } from './suite-cell.js';
+export { cellIdentity, type SuiteCellIdentity } from './suite-cell-identity.js';
 export {
   pendingResult,
   type SuiteCellResult,

@@ -1,4 +1,5 @@
 import type { SuiteArm, SuiteCell } from './suite-cell.js';
+import { cellIdentity } from './suite-cell-identity.js';
 
 /** Where a cell stands. */
 export type SuiteCellStatus = 'done' | 'failed' | 'pending';
@@ -92,13 +93,7 @@ export interface SuiteCellResult {
 /** The result of a cell that has not run (or not finished). */
 export function pendingResult(cell: SuiteCell, runDir: string, error?: string): SuiteCellResult {
   return {
-    id: cell.id,
-    benchmark: cell.benchmark,
-    method: cell.method,
-    taskModel: cell.taskModel,
-    optimizerModel: cell.optimizerModel,
-    seed: cell.seed,
-    arm: cell.arm,
+    ...cellIdentity(cell),
     status: 'pending',
     ceiling: null,
     maxEvaluations: null,

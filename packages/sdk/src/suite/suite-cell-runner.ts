@@ -8,7 +8,7 @@ import {
   LeaseHeldError,
   leaseFileName,
 } from '@forge/store';
-import type { CellRunner, SuiteCell, SuiteCellResult } from '@forge/suite';
+import { type CellRunner, cellIdentity, type SuiteCell, type SuiteCellResult } from '@forge/suite';
 import { ConfigError } from '../config/config-error.js';
 import { attachObjectInputs, type ObjectInputs } from '../inputs/object-inputs.js';
 import { loadMethod } from '../methods/method-registry.js';
@@ -152,13 +152,7 @@ export function cellResultOf(
   const summary = result.result.summary;
   const attempts = summary?.['synthesisAttempts'];
   return {
-    id: cell.id,
-    benchmark: cell.benchmark,
-    method: cell.method,
-    taskModel: cell.taskModel,
-    optimizerModel: cell.optimizerModel,
-    seed: cell.seed,
-    arm: cell.arm,
+    ...cellIdentity(cell),
     // Stopped on request: not finished, so the next invocation continues it.
     status: result.reason.startsWith('stop') ? 'pending' : 'done',
     ceiling: null,
