@@ -120,6 +120,46 @@ describe('loadSuiteCellDetails', () => {
     }
   });
 
+  it('leaves the pauses between a stop and its resume out of the wall time', () => {
+    const database = sampleRun(join(root, 'resumed'));
+    const run = (sql: string, ...values: unknown[]) => database.prepare(sql).run(...values);
+    try {
+      // Started at 10:00, last saved at 10:05, killed; resumed the next day at 09:00, a commit at
+      // 09:02, killed before saving anything else; resumed at 12:00 and finished at 12:03.
+      run(
+        "INSERT INTO commits (created_at, step, evaluations_used, best_candidate, best_score) VALUES ('2026-01-02T09:02:00.000Z', 12, 260, 4, 0.8), ('2026-01-02T12:03:00.000Z', 20, 400, 4, 0.8)",
+      );
+      const starts = [
+        '2026-01-01T10:00:00.200Z',
+        '2026-01-02T09:00:00.000Z',
+        '2026-01-02T12:00:00.000Z',
+      ];
+      run("INSERT INTO meta (key, value) VALUES ('invocations', ?)", JSON.stringify(starts));
+      expect(loadSuiteCellDetails(database).wallTime).toEqual({
+        startedAt: '2026-01-01T10:00:00.000Z',
+        endedAt: '2026-01-02T12:03:00.000Z',
+        // 10:00:00 → 10:05:00, 09:00 → 09:02, 12:00 → 12:03.
+        milliseconds: 300_000 + 120_000 + 180_000,
+        invocations: 3,
+      });
+      // One invocation: the span, as for a run that recorded none.
+      run(
+        "UPDATE meta SET value = ? WHERE key = 'invocations'",
+        JSON.stringify(starts.slice(0, 1)),
+      );
+      expect(loadSuiteCellDetails(database).wallTime?.milliseconds).toBe(
+        Date.parse('2026-01-02T12:03:00.000Z') - Date.parse('2026-01-01T10:00:00.000Z'),
+      );
+      // A hand-edited or hostile value is not trusted: the span again, and no count.
+      for (const value of ['not json', '{"a":1}', '[1, 2]', '["yesterday"]', '[]']) {
+        run("UPDATE meta SET value = ? WHERE key = 'invocations'", value);
+        expect(loadSuiteCellDetails(database).wallTime?.invocations, value).toBeUndefined();
+      }
+    } finally {
+      database.close();
+    }
+  });
+
   it('has no windows, test scores or wall time for a run that recorded none', () => {
     const database = openRunDatabase(join(root, 'empty'));
     try {

@@ -93,6 +93,23 @@ describe('renderSuiteReport', () => {
     expect(html).toContain('<th scope="col" class="number">Wall time</th>');
   });
 
+  it("says on hover that a resumed cell's wall time leaves the pauses out", () => {
+    const data = sampleSuiteReportData();
+    const [first] = data.results.cells;
+    const details = data.cellDetails?.[first?.id ?? ''];
+    if (first === undefined || details?.wallTime === undefined) throw new Error('sample changed');
+    const resumed = {
+      ...data,
+      cellDetails: {
+        ...data.cellDetails,
+        [first.id]: { ...details, wallTime: { ...details.wallTime, invocations: 3 } },
+      },
+    };
+    expect(renderSuiteReport(resumed)).toContain(
+      'title="2026-01-01T12:00:00.000Z to 2026-01-01T12:01:00.000Z; 3 invocations, the pauses between them left out">1 min 00 s</td>',
+    );
+  });
+
   it("says so when the cells' databases were not read", () => {
     const html = renderSuiteReport(sampleSuiteReportData({ details: false }));
     expect(html).toContain('run databases were not read, so no per-instance');

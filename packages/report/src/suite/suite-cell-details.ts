@@ -1,13 +1,19 @@
 import type { RunReportFailureMode } from '../data/run-report-data.js';
 
-/** A cell's wall time: its first and last recorded activity. */
+/** A cell's wall time: how long its run ran, and its first and last recorded activity. */
 export interface SuiteCellWallTime {
   /** The earliest timestamp the run recorded (ISO 8601): database creation, first commit or first model call. */
   readonly startedAt: string;
   /** The latest: its last commit or the end of its last model call (test evaluation included). */
   readonly endedAt: string;
-  /** `endedAt − startedAt` in milliseconds; a run stopped and resumed later includes the pause. */
+  /**
+   * How long the run ran, in milliseconds: `endedAt − startedAt` for a run started once; for a
+   * run stopped and resumed, each invocation from its start to its last commit (the last one to
+   * `endedAt`), summed, so the pauses between them are left out.
+   */
   readonly milliseconds: number;
+  /** How many times the run was started (1 for a run never resumed); absent for runs that did not record it. */
+  readonly invocations?: number;
 }
 
 /** The failure modes the failure memory held in the synthesis epoch one event closed. */

@@ -37,8 +37,8 @@ export function renderSuiteTable(table: SuiteTable): string {
 
 /**
  * Every cell of the suite with its status, scores, evaluations against the ceiling, cost, tokens,
- * wall time (first to last activity in its run database, read when the report is drawn) and a
- * link to its own report.
+ * wall time (how long its run ran, read from its run database when the report is drawn; the
+ * pauses between a stop and its resume are left out) and a link to its own report.
  */
 export function renderSuiteCellsSection(data: SuiteReportData): string {
   const percent = (value: number | null) => (value === null ? '—' : (value * 100).toFixed(2));
@@ -82,5 +82,9 @@ export function renderSuiteCellsSection(data: SuiteReportData): string {
 
 function wallTimeCell(wallTime: SuiteCellWallTime | undefined): string {
   if (wallTime === undefined) return '<td class="number">—</td>';
-  return `<td class="number" title="${escapeHtml(`${wallTime.startedAt} to ${wallTime.endedAt}`)}">${formatDuration(wallTime.milliseconds)}</td>`;
+  const resumed =
+    wallTime.invocations !== undefined && wallTime.invocations > 1
+      ? `; ${wallTime.invocations} invocations, the pauses between them left out`
+      : '';
+  return `<td class="number" title="${escapeHtml(`${wallTime.startedAt} to ${wallTime.endedAt}${resumed}`)}">${formatDuration(wallTime.milliseconds)}</td>`;
 }

@@ -64,6 +64,17 @@ describe('optimize on the simulated world', () => {
       whole.search?.state.syntheticInstances,
     );
     expect(resumed.bestScore).toBe(whole.bestScore);
+    // Each start is recorded, so a report can leave the pause between them out of the wall time.
+    const database = new Database(join(runDir, 'forge.db'), { readonly: true });
+    const invocations = database
+      .prepare("SELECT value FROM meta WHERE key = 'invocations'")
+      .get() as {
+      value: string;
+    };
+    database.close();
+    const starts = JSON.parse(invocations.value) as string[];
+    expect(starts).toHaveLength(2);
+    expect(Date.parse(starts[0] ?? '')).toBeLessThanOrEqual(Date.parse(starts[1] ?? ''));
     // Three whole runs: slower than the default limit on a loaded two-core machine.
   }, 30_000);
 

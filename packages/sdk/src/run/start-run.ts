@@ -33,8 +33,9 @@ export function openRun(
 
 /**
  * Records the start of a run in its directory: on a first start the config, the splits and the
- * run's header fields; on every start the status, the writer (so `forge runs` can tell a live
- * run from one that was killed) and the unpriced models. Emits `run-prepared`.
+ * run's header fields; on every start the status, the start time (meta `invocations`, a JSON
+ * array of ISO 8601 times), the writer (so `forge runs` can tell a live run from one that was
+ * killed) and the unpriced models. Emits `run-prepared`.
  */
 export function recordRunStart(options: {
   readonly runDir: string;
@@ -70,6 +71,11 @@ export function recordRunStart(options: {
     store.setMeta('max_evaluations', String(config.budget.maxEvaluations));
   }
   store.setMeta('status', 'running');
+  // Every start, so a report can tell how long the run ran without the pauses between starts.
+  store.setMeta(
+    'invocations',
+    JSON.stringify([...earlierInvocations(store.getMeta('invocations')), new Date().toISOString()]),
+  );
   store.setMeta('writer_pid', String(process.pid));
   store.setMeta('writer_host', hostname());
   store.setMeta('unpriced_models', JSON.stringify(models.unpricedModels));
@@ -92,4 +98,17 @@ export function recordRunStart(options: {
     unpricedModels: models.unpricedModels,
   });
   return { simulated };
+}
+
+/** The start times earlier invocations recorded; none when absent or not a list of strings. */
+function earlierInvocations(recorded: string | undefined): string[] {
+  if (recorded === undefined) return [];
+  try {
+    const parsed: unknown = JSON.parse(recorded);
+    return Array.isArray(parsed) && parsed.every((value) => typeof value === 'string')
+      ? parsed
+      : [];
+  } catch {
+    return [];
+  }
 }
