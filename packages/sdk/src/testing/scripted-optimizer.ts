@@ -1,4 +1,4 @@
-import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
+import type { GenerateRequest, LanguageModel } from '@forge/provider';
 import {
   defaultAssign,
   defaultGenerate,
@@ -18,6 +18,7 @@ import {
   miproContractOf,
   readGepaReflection,
 } from './peer-contracts.js';
+import { scriptedLanguageModel } from './scripted-language-model.js';
 
 /** The optimizer contracts the scripted optimizer speaks (docs/prompt-contracts.md). */
 export type OptimizerContract =
@@ -101,35 +102,19 @@ export function scriptedOptimizer(
 ): ScriptedOptimizerModel {
   const calls: ScriptedOptimizerCall[] = [];
   const reflect = settings.reflect ?? defaultReflect;
-  return {
-    specificationVersion: 'v1',
-    provider: settings.provider ?? 'scripted',
-    modelId: settings.modelId ?? 'optimizer',
-    calls,
-    async generate(request: GenerateRequest): Promise<GenerateResult> {
-      const user = String(
-        request.messages.find((message) => message.role === 'user')?.content ?? '',
-      );
-      const contract = optimizerContractOf(user);
-      // Every contract but GEPA's ends with one fixed instruction paragraph: not part of the data.
-      const body = user.includes('\n\n') ? user.slice(0, user.lastIndexOf('\n\n')) : user;
-      const text =
-        contract === undefined
-          ? 'The scripted optimizer answers only the contracts of docs/prompt-contracts.md.'
-          : (settings.overrides?.[contract]?.(user, request) ??
-            defaultAnswer(contract, contract === 'gepa-reflect' ? user : body, settings, reflect));
-      calls.push({ contract: contract ?? 'unknown', request, text });
-      return {
-        text,
-        toolCalls: [],
-        finishReason: 'stop',
-        usage: {
-          inputTokens: Math.ceil(user.length / 4),
-          outputTokens: Math.ceil(text.length / 4),
-        },
-      };
-    },
-  };
+  return scriptedLanguageModel(settings, 'optimizer', calls, (request) => {
+    const user = String(request.messages.find((message) => message.role === 'user')?.content ?? '');
+    const contract = optimizerContractOf(user);
+    // Every contract but GEPA's ends with one fixed instruction paragraph: not part of the data.
+    const body = user.includes('\n\n') ? user.slice(0, user.lastIndexOf('\n\n')) : user;
+    const text =
+      contract === undefined
+        ? 'The scripted optimizer answers only the contracts of docs/prompt-contracts.md.'
+        : (settings.overrides?.[contract]?.(user, request) ??
+          defaultAnswer(contract, contract === 'gepa-reflect' ? user : body, settings, reflect));
+    calls.push({ contract: contract ?? 'unknown', request, text });
+    return { user, text };
+  });
 }
 
 function defaultAnswer(

@@ -1,6 +1,7 @@
 import type { Demonstration, Program, TypedModule } from '@forge/program';
-import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
+import type { GenerateRequest, LanguageModel } from '@forge/provider';
 import { readRenderedFields } from './read-contract-text.js';
+import { scriptedLanguageModel } from './scripted-language-model.js';
 
 /** What a scripted task model's answer function receives for one module invocation. */
 export interface ScriptedTaskCall {
@@ -55,52 +56,36 @@ export interface ScriptedTaskModel extends LanguageModel {
 export function scriptedTaskModel(settings: ScriptedTaskModelSettings): ScriptedTaskModel {
   const modules = settings.program.modules.filter(isTypedModule);
   const calls: ScriptedTaskCall[] = [];
-  return {
-    specificationVersion: 'v1',
-    provider: settings.provider ?? 'scripted',
-    modelId: settings.modelId ?? 'task',
-    calls,
-    async generate(request: GenerateRequest): Promise<GenerateResult> {
-      const messages = request.messages;
-      const user = String(messages.at(-1)?.content ?? '');
-      const module = modules.find((candidate) => sentBy(candidate, user));
-      if (module === undefined) {
-        throw new Error(
-          `scriptedTaskModel: no module of the program sent this request (it answers modules made with defineModule): ${user.slice(0, 120)}`,
-        );
-      }
-      const demonstrations: Demonstration[] = [];
-      for (let index = 0; index + 1 < messages.length - 1; index += 2) {
-        const answer = module.parseAnswer(String(messages[index + 1]?.content ?? ''));
-        demonstrations.push({
-          input: readInput(module, String(messages[index]?.content ?? '')),
-          output: answer.ok ? answer.output : {},
-        });
-      }
-      const call: ScriptedTaskCall = {
-        module: module.name,
-        input: readInput(module, user),
-        prompt: request.system ?? '',
-        demonstrations,
-        request,
-      };
-      calls.push(call);
-      const output = await settings.answer(call);
-      const text =
-        typeof output === 'string'
-          ? output
-          : module.renderAnswer(output as Record<string, unknown>);
-      return {
-        text,
-        toolCalls: [],
-        finishReason: 'stop',
-        usage: {
-          inputTokens: Math.ceil(user.length / 4),
-          outputTokens: Math.ceil(text.length / 4),
-        },
-      };
-    },
-  };
+  return scriptedLanguageModel(settings, 'task', calls, async (request) => {
+    const messages = request.messages;
+    const user = String(messages.at(-1)?.content ?? '');
+    const module = modules.find((candidate) => sentBy(candidate, user));
+    if (module === undefined) {
+      throw new Error(
+        `scriptedTaskModel: no module of the program sent this request (it answers modules made with defineModule): ${user.slice(0, 120)}`,
+      );
+    }
+    const demonstrations: Demonstration[] = [];
+    for (let index = 0; index + 1 < messages.length - 1; index += 2) {
+      const answer = module.parseAnswer(String(messages[index + 1]?.content ?? ''));
+      demonstrations.push({
+        input: readInput(module, String(messages[index]?.content ?? '')),
+        output: answer.ok ? answer.output : {},
+      });
+    }
+    const call: ScriptedTaskCall = {
+      module: module.name,
+      input: readInput(module, user),
+      prompt: request.system ?? '',
+      demonstrations,
+      request,
+    };
+    calls.push(call);
+    const output = await settings.answer(call);
+    const text =
+      typeof output === 'string' ? output : module.renderAnswer(output as Record<string, unknown>);
+    return { user, text };
+  });
 }
 
 function isTypedModule(module: unknown): module is TypedModule {
