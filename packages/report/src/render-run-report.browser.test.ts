@@ -2,12 +2,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDirectory, launchChromium } from './__fixtures__/launch-chromium.js';
+import { artifactsDirectory } from './__fixtures__/artifacts-directory.js';
 import { sampleRunReportData } from './__fixtures__/sample-run-report-data.js';
 import { renderCompareReport } from './render-compare-report.js';
 import { renderRunReport } from './render-run-report.js';
+import { launchChromium } from './testing/launch-chromium.js';
 
 const charts = ['score-curve', 'lineage', 'failure-modes', 'synthesis-accounting', 'cost-by-role'];
 const injected =
@@ -41,7 +42,7 @@ describe('renderRunReport in headless Chromium', () => {
   }, async () => {
     const directory = await mkdtemp(join(tmpdir(), 'forge-report-'));
     const screenshots = artifactsDirectory('report-sample');
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromium);
     try {
       const file = join(directory, 'report.html');
       const data = sampleRunReportData({
@@ -229,7 +230,7 @@ describe('renderRunReport in headless Chromium', () => {
 
   it('draws compared runs overlaid, offline and without errors', { timeout: 60_000 }, async () => {
     const directory = await mkdtemp(join(tmpdir(), 'forge-compare-'));
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromium);
     try {
       const runs = [30, 18, 9].map((candidates, position) => {
         const data = sampleRunReportData({ candidates, unpriced: position === 2 });

@@ -2,10 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { launchChromium } from '@forge/report/testing';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './launch-chromium.js';
 import { runCli } from './run-cli.js';
 
 // A suite of Forge, GEPA, ACE and MIPROv2 on the offline simulated world (every number is
@@ -26,7 +26,7 @@ const cellDir = (method: string) =>
   join(root, 'suite', 'cells', 'sim', method, 'sim-task', 'sim-optimizer', 'seed-0');
 
 beforeAll(async () => {
-  browser = await launchChromium();
+  browser = await launchChromium(chromium);
   writeFileSync(join(root, 'suite.yaml'), suiteConfig);
   const suite = await runCli(['suite', '-c', 'suite.yaml', '--dir', 'suite', '--json'], {
     cwd: root,

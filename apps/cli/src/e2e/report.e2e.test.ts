@@ -2,10 +2,10 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchChromium } from '@forge/report/testing';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './launch-chromium.js';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
 
 // The report of real (simulated) runs, opened in Debian's Chromium and clicked through. Its
@@ -21,7 +21,7 @@ let runDir = '';
 
 beforeAll(async () => {
   mkdirSync(artifacts, { recursive: true });
-  browser = await launchChromium();
+  browser = await launchChromium(chromium);
   const run = await runCli(['demo', '--json', '--run-dir', 'demo-run'], { cwd: root });
   expect(run.code).toBe(0);
   runDir = String(jsonEvents(run.stdout).at(-1)?.['runDir']);

@@ -2,9 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hiddenContentProblems, measureReportTables } from '@forge/report/testing';
+import { hiddenContentProblems, launchChromium, measureReportTables } from '@forge/report/testing';
+import { methodIds } from '@forge/sdk';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './launch-chromium.js';
 import { jsonEvents, runCli } from './run-cli.js';
 
 // Every method Forge ships, three seeds, on the offline simulated world (every number is
@@ -13,17 +14,8 @@ import { jsonEvents, runCli } from './run-cli.js';
 const root = mkdtempSync(join(tmpdir(), 'forge-cli-suite-spread-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-const methods = [
-  'baseline',
-  'mipro',
-  'ace',
-  'gepa',
-  'gepa-merge',
-  'prompt-search',
-  'random-synthesis',
-  'failure-memory',
-  'forge',
-];
+// Every method the sdk registers, so a method added later is checked here too.
+const methods = methodIds();
 const seeds = [0, 1, 2];
 const suiteConfig = [
   'name: sim-every-method',
@@ -162,7 +154,7 @@ describe('a suite of every method × 3 seeds on the simulated world', () => {
     expect(readFileSync(join(suiteDir, 'tables.md'), 'utf8')).toBe(markdown);
     const suiteSeconds = (Date.now() - started) / 1000;
 
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromium);
     try {
       for (const width of [1024, 1600]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });

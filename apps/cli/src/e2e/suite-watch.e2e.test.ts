@@ -2,8 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } 
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { launchChromium } from '@forge/report/testing';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './launch-chromium.js';
 import { runCli, startCli } from './run-cli.js';
 
 // `forge suite report --watch` on a suite another process runs on the offline simulated world
@@ -83,7 +84,7 @@ describe('forge suite report --watch', () => {
         if (line.startsWith('http://')) url = line.trim();
       },
     });
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromium);
     try {
       await waitFor(() => url !== '', 30_000);
       expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);

@@ -12,8 +12,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launchChromium } from '@forge/report/testing';
+import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './launch-chromium.js';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
 
 // End-to-end tests of `forge suite` on the offline simulated world: every number is simulated.
@@ -43,7 +44,7 @@ function workspace(name: string): string {
 const results = (cwd: string, dir: string) => readFileSync(join(cwd, dir, 'results.json'), 'utf8');
 
 async function openInChromium(file: string) {
-  const browser = await launchChromium();
+  const browser = await launchChromium(chromium);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const errors: string[] = [];
   const requests: string[] = [];

@@ -2,9 +2,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDirectory, launchChromium } from '../__fixtures__/launch-chromium.js';
+import { artifactsDirectory } from '../__fixtures__/artifacts-directory.js';
 import { sampleSuiteReportData } from '../__fixtures__/sample-suite-report-data.js';
+import { launchChromium } from '../testing/launch-chromium.js';
 import { renderSuiteReport } from './render-suite-report.js';
 
 describe('renderSuiteReport in headless Chromium', () => {
@@ -12,7 +14,7 @@ describe('renderSuiteReport in headless Chromium', () => {
     timeout: 120_000,
   }, async () => {
     const directory = await mkdtemp(join(tmpdir(), 'forge-suite-report-'));
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromium);
     try {
       const data = sampleSuiteReportData({
         hostileTitle:

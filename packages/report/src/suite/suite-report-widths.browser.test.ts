@@ -2,9 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { artifactsDirectory, launchChromium } from '../__fixtures__/launch-chromium.js';
+import { artifactsDirectory } from '../__fixtures__/artifacts-directory.js';
 import { sampleSuiteReportData } from '../__fixtures__/sample-suite-report-data.js';
+import { launchChromium } from '../testing/launch-chromium.js';
 import { hiddenContentProblems, measureReportTables } from '../testing/measure-report-tables.js';
 import { renderSuiteReport } from './render-suite-report.js';
 
@@ -35,7 +37,7 @@ describe('the suite report at every width from 1024 px', () => {
     timeout: 120_000,
   }, async () => {
     const directory = await mkdtemp(join(tmpdir(), 'forge-suite-widths-'));
-    const browser = await launchChromium();
+    const browser = await launchChromium(chromium);
     try {
       // Table 1's shape with nine methods × eight benchmarks × three seeds.
       const file = join(directory, 'report.html');

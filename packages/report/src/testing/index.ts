@@ -1,4 +1,10 @@
 export {
+  type ChromiumBrowserType,
+  type ChromiumLaunchOptions,
+  chromiumPath,
+  launchChromium,
+} from './launch-chromium.js';
+export {
   type EvaluatingPage,
   hiddenContentProblems,
   measureReportTables,
