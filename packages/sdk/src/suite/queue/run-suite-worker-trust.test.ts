@@ -2,47 +2,28 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
-  mkdtempSync,
   readFileSync,
-  realpathSync,
   rmSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suiteKeyOf } from '@forge/queue';
-import { plantCellJob, startRedisServer, type TestRedisServer } from '@forge/queue/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plantCellJob } from '@forge/queue/testing';
+import { describe, expect, it } from 'vitest';
 import { openSuite } from '../open-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
-import type { SuiteConfigInput } from '../suite-config-schema.js';
+import { simSuiteConfig, useSuiteQueueWorld } from './__fixtures__/suite-queue-world.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
 import { runSuiteWorker } from './run-suite-worker.js';
 
 // Whoever can write to the queue's Redis plants jobs by hand; a real redis-server and the sdk's
 // worker (simulated models: nothing is called) must refuse each, deleting and importing nothing.
-const root = realpathSync(mkdtempSync(join(tmpdir(), 'forge-worker-trust-')));
+const world = useSuiteQueueWorld('forge-worker-trust-');
+const root = world.root;
 const allowed = join(root, 'allowed');
 const suiteDir = join(allowed, 'suite');
-let redis: TestRedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const config: SuiteConfigInput = {
-  name: 'trust',
-  benchmarks: ['sim'],
-  methods: ['baseline', 'forge'],
-  taskModels: ['sim:task'],
-  optimizerModels: ['sim:optimizer'],
-  seeds: [0],
-  budget: { maxEvaluations: 1000 },
-};
+const config = simSuiteConfig('trust', ['baseline', 'forge'], 1000);
 
 describe('runSuiteWorker with jobs planted in Redis', () => {
   it('refuses traversal ids, foreign directories and records that disagree with suite.json, deleting and importing nothing', async () => {
@@ -82,7 +63,7 @@ describe('runSuiteWorker with jobs planted in Redis', () => {
     const stop = new AbortController();
     let rejected: (reason: string) => void = () => {};
     const worker = runSuiteWorker({
-      queue: redis.url,
+      queue: world.redisUrl,
       queueName: 'trust',
       suiteDirs: [allowed],
       name: 'guarded',
@@ -99,7 +80,7 @@ describe('runSuiteWorker with jobs planted in Redis', () => {
       const id = await plantCellJob(job);
       return { id, reason: await reason };
     };
-    const planted = { url: redis.url, queueName: 'trust', suiteKey: key };
+    const planted = { url: world.redisUrl, queueName: 'trust', suiteKey: key };
     try {
       const traversal = '../../../victim';
       const byId = await refusal({

@@ -1,11 +1,9 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startRedisServer, type TestRedisServer } from '@forge/queue/testing';
 import { acquireLease, leaseFileName } from '@forge/store';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runSuite } from '../run-suite.js';
-import type { SuiteConfigInput } from '../suite-config-schema.js';
+import { simSuiteConfig, useSuiteQueueWorld } from './__fixtures__/suite-queue-world.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
 import { queuedSuiteStatus } from './queued-suite-status.js';
 import { runQueuedSuite } from './run-queued-suite.js';
@@ -13,25 +11,9 @@ import { runSuiteWorker } from './run-suite-worker.js';
 
 // A queued suite on the offline simulated world, a real redis-server and an in-process worker:
 // every number here is simulated.
-const root = mkdtempSync(join(tmpdir(), 'forge-queued-suite-'));
-let redis: TestRedisServer;
-beforeAll(async () => {
-  redis = await startRedisServer();
-});
-afterAll(async () => {
-  await redis?.stop();
-  rmSync(root, { recursive: true, force: true });
-});
-
-const config: SuiteConfigInput = {
-  name: 'queued-sim',
-  benchmarks: ['sim'],
-  methods: ['baseline', 'prompt-search', 'forge'],
-  taskModels: ['sim:task'],
-  optimizerModels: ['sim:optimizer'],
-  seeds: [0],
-  budget: { maxEvaluations: 100_000 },
-};
+const world = useSuiteQueueWorld('forge-queued-suite-');
+const root = world.root;
+const config = simSuiteConfig('queued-sim', ['baseline', 'prompt-search', 'forge'], 100_000);
 
 describe('runQueuedSuite with runSuiteWorker', () => {
   it('waits while the run lease of a cell is held elsewhere, then ends with the local results', async () => {
@@ -47,7 +29,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
     const events: SuiteWorkerEvent[] = [];
     const stop = new AbortController();
     const worker = runSuiteWorker({
-      queue: redis.url,
+      queue: world.redisUrl,
       suiteDirs: [root],
       queueName: 'sdk-lease',
       name: 'only',
@@ -61,7 +43,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
     try {
       const queued = await runQueuedSuite(config, {
         dir,
-        queue: redis.url,
+        queue: world.redisUrl,
         queueName: 'sdk-lease',
         pollMs: 100,
       });
@@ -78,7 +60,11 @@ describe('runQueuedSuite with runSuiteWorker', () => {
           reason: 'held-elsewhere',
         },
       ]);
-      const status = await queuedSuiteStatus({ dir, queue: redis.url, queueName: 'sdk-lease' });
+      const status = await queuedSuiteStatus({
+        dir,
+        queue: world.redisUrl,
+        queueName: 'sdk-lease',
+      });
       expect(status.counts).toMatchObject({ done: 3, failed: 0 });
       expect(status.workers.map((entry) => entry.name)).toEqual(['only']);
     } finally {
@@ -88,12 +74,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
   }, 120_000);
 
   it('runs GEPA, ACE and MIPROv2 cells without a listener warning, crediting each queued cell to the cell it waited for', async () => {
-    const peers: SuiteConfigInput = {
-      ...config,
-      name: 'queued-peers',
-      methods: ['forge', 'gepa', 'ace', 'mipro'],
-      budget: { maxEvaluations: 150 },
-    };
+    const peers = simSuiteConfig('queued-peers', ['forge', 'gepa', 'ace', 'mipro'], 150);
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
@@ -101,7 +82,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
     const stop = new AbortController();
     const abort = new AbortController();
     const worker = runSuiteWorker({
-      queue: redis.url,
+      queue: world.redisUrl,
       queueName: 'sdk-peers',
       suiteDirs: [root],
       name: 'peers',
@@ -113,7 +94,7 @@ describe('runQueuedSuite with runSuiteWorker', () => {
     try {
       const queued = await runQueuedSuite(peers, {
         dir: join(root, 'peers'),
-        queue: redis.url,
+        queue: world.redisUrl,
         queueName: 'sdk-peers',
         pollMs: 100,
       });
