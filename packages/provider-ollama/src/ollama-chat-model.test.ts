@@ -1,5 +1,6 @@
 import { APICallError, MemoryCallCache, withCache, withRetry, withTimeout } from '@forge/provider';
 import {
+  answersThroughRetryAndCache,
   deeplyNestedJson,
   failuresThroughRetry,
   type LoopbackServer,
@@ -222,16 +223,11 @@ describe('OllamaChatModel through the ollama client', () => {
       { ...ollamaChatResponse({ text: 'cut' }), cutAfterBytes: 30 },
       ollamaChatResponse({ text: 'whole' }),
     );
-    const retried: APICallError[] = [];
-    const stack = withCache(
-      withRetry(model(), {
-        initialDelayMs: 1,
-        onRetry: (event) => retried.push(event.error as APICallError),
-      }),
-      new MemoryCallCache(),
-    );
-    const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
-    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole' });
+    const { results, retried } = await answersThroughRetryAndCache(model());
+    expect(results.map((result) => [result.text, result.cached === true])).toEqual([
+      ['whole', false],
+      ['whole', true],
+    ]);
     expect(retried.map((error) => [error.kind, error.isRetryable])).toEqual([
       ['unreadable-response', true],
       ['unreadable-response', true],
@@ -239,7 +235,6 @@ describe('OllamaChatModel through the ollama client', () => {
     ]);
     expect(retried[2]?.message).toContain('could not be read');
     expect(retried[2]?.message).not.toContain('ollama serve');
-    await expect(stack.generate(request)).resolves.toMatchObject({ cached: true });
     expect(server.requests).toHaveLength(4);
   });
 

@@ -7,6 +7,7 @@ import {
   withTimeout,
 } from '@forge/provider';
 import {
+  answersThroughRetryAndCache,
   deeplyNestedJson,
   failuresThroughRetry,
   tooDeepRefusalPlaces,
@@ -345,20 +346,16 @@ describe('OpenAIChatModel through the openai SDK', () => {
       { body: '<html>502</html>', headers: { 'content-type': 'text/html' } },
       openAIChatCompletion({ text: 'whole' }),
     );
-    const cache = new MemoryCallCache();
-    const retried: string[] = [];
-    const stack = withCache(
-      withRetry(model(), {
-        initialDelayMs: 1,
-        onRetry: (event) => retried.push((event.error as APICallError).kind),
-      }),
-      cache,
-    );
-    const request = { messages: [{ role: 'user' as const, content: 'hi' }] };
-    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole' });
-    expect(retried).toEqual(['unreadable-response', 'unreadable-response', 'unreadable-response']);
-    expect(server.requests).toHaveLength(4);
-    await expect(stack.generate(request)).resolves.toMatchObject({ text: 'whole', cached: true });
+    const { results, retried } = await answersThroughRetryAndCache(model());
+    expect(results.map((result) => [result.text, result.cached === true])).toEqual([
+      ['whole', false],
+      ['whole', true],
+    ]);
+    expect(retried.map((error) => error.kind)).toEqual([
+      'unreadable-response',
+      'unreadable-response',
+      'unreadable-response',
+    ]);
     expect(server.requests).toHaveLength(4);
   });
 

@@ -1,3 +1,8 @@
+export {
+  type AnswersThroughRetryAndCache,
+  answersThroughRetryAndCache,
+  type RetriedFailure,
+} from './answers-through-retry-and-cache.js';
 export { type FailuresThroughRetry, failuresThroughRetry } from './failures-through-retry.js';
 export {
   type LoopbackHandler,
