@@ -83,6 +83,35 @@ async function inApp(command: string, args: readonly string[]): Promise<AppResul
   }
 }
 
+/**
+ * Type-checks `files` of the scratch project with the project's TypeScript under `strict`
+ * NodeNext, what a new TypeScript project sets, through a tsconfig written as `configName`;
+ * `globals` says which global type packages load (`types`, `typeRoots`).
+ */
+async function typeCheckInApp(
+  configName: string,
+  files: readonly string[],
+  globals: { readonly types: readonly string[]; readonly typeRoots?: readonly string[] },
+): Promise<AppResult> {
+  writeFileSync(
+    join(app, configName),
+    JSON.stringify({
+      compilerOptions: {
+        module: 'nodenext',
+        moduleResolution: 'nodenext',
+        target: 'es2023',
+        strict: true,
+        skipLibCheck: true,
+        noEmit: true,
+        ...globals,
+      },
+      files,
+    }),
+  );
+  const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+  return inApp(process.execPath, [tsc, '-p', configName]);
+}
+
 describe('the packed packages', () => {
   it('are every public package, with complete registry metadata', () => {
     const names = packed.map((pkg) => pkg.name);
@@ -252,23 +281,9 @@ describe('@forge/cli installed with npm outside the workspace', () => {
     const uses = `export const modules = [${specifiers.map((_, index) => `m${index}`).join(', ')}];`;
     writeFileSync(join(app, 'types-check.mts'), [...imports, uses].join('\n'));
     writeFileSync(join(app, 'types-check.cts'), [...requires, uses].join('\n'));
-    writeFileSync(
-      join(app, 'tsconfig.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2023',
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-          types: [],
-        },
-        files: ['types-check.mts', 'types-check.cts'],
-      }),
-    );
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const result = await inApp(process.execPath, [tsc, '-p', 'tsconfig.json']);
+    const result = await typeCheckInApp('tsconfig.json', ['types-check.mts', 'types-check.cts'], {
+      types: [],
+    });
     expect(result.stdout).toBe('');
     expect(result.code).toBe(0);
   }, 300_000);
@@ -351,26 +366,12 @@ describe('your own typed program in that project, offline', () => {
   });
 
   it('type-checks under strict NodeNext, except a metric reading a gold field the schema lacks', async () => {
-    writeFileSync(
-      join(app, 'tsconfig.triage.json'),
-      JSON.stringify({
-        compilerOptions: {
-          module: 'nodenext',
-          moduleResolution: 'nodenext',
-          target: 'es2023',
-          strict: true,
-          skipLibCheck: true,
-          noEmit: true,
-          // Node's own types for the scripts (what `npm install -D @types/node` gives): the
-          // workspace's copy; every @forge type resolves from the project's node_modules.
-          types: ['node'],
-          typeRoots: [join(workspaceRoot, 'node_modules', '@types')],
-        },
-        files: Object.keys(typedProgramFiles),
-      }),
-    );
-    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
-    const result = await inApp(process.execPath, [tsc, '-p', 'tsconfig.triage.json']);
+    // Node's own types for the scripts (what `npm install -D @types/node` gives): the
+    // workspace's copy; every @forge type resolves from the project's node_modules.
+    const result = await typeCheckInApp('tsconfig.triage.json', Object.keys(typedProgramFiles), {
+      types: ['node'],
+      typeRoots: [join(workspaceRoot, 'node_modules', '@types')],
+    });
     // One compile of every file: the program, stand-ins, provider module, optimize script and
     // production snippet compile; bad-metric.ts alone does not, naming the field.
     const errors = result.stdout.split('\n').filter((line) => / error TS\d+:/.test(line));
