@@ -14,6 +14,7 @@ const root = mkdtempSync(join(tmpdir(), 'forge-call-log-bench-'));
 
 // Answers at once, so the cost measured is the middleware's and the store's.
 const instant: LanguageModel = {
+  specificationVersion: 'v1',
   provider: 'bench',
   modelId: 'instant',
   async generate() {
