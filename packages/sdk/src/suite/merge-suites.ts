@@ -85,7 +85,8 @@ export async function mergeSuites(
   const spec = suiteSpecOf(suiteConfigSchema.parse(first.saved.config));
   // A shard's results and files may come from anyone: every cell must be one of the plan's, in
   // its own directory, and every tree to copy is checked whole before anything is written.
-  const planned = new Map(planSuite(spec).cells.map((cell) => [cell.id, cell]));
+  const plan = planSuite(spec);
+  const planned = new Map(plan.cells.map((cell) => [cell.id, cell]));
   const copies: { id: string; shard: string; tree: PlainTree; to: string }[] = [];
   for (const cell of merged.cells) {
     if (cell.status === 'pending') continue;
@@ -117,7 +118,7 @@ export async function mergeSuites(
   }
   for (const tree of exports) copyPlainTree(tree, join(dir, 'grpo'));
   saveSuite(dir, first.saved);
-  writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(planSuite(spec), null, 2)}\n`);
+  writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(plan, null, 2)}\n`);
   const written = writeSuiteOutputs({ dir, results: merged, spec, labels: first.saved.labels });
   return {
     dir,
