@@ -48,6 +48,7 @@ export {
   readRunAnswers,
   SqliteAnswerRecorder,
 } from './run-answers.js';
+export { readRunInvocations, recordRunInvocation } from './run-invocations.js';
 export {
   emptyRunRoleUsage,
   type RunModelName,

@@ -1,4 +1,4 @@
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readRunInvocations } from '@forge/store';
 import type {
   SuiteCellDetails,
   SuiteCellFailureModes,
@@ -74,7 +74,7 @@ function loadWallTime(database: RunDatabase): SuiteCellWallTime | undefined {
     startedAt: new Date(start).toISOString(),
     endedAt: new Date(end).toISOString(),
   };
-  const invocations = invocationStarts(database);
+  const invocations = readRunInvocations(database);
   if (invocations === undefined) return { ...span, milliseconds: end - start };
   // Each invocation ran from its start to its last commit before the next one started (a killed
   // invocation's later, unsaved work is not known); the last one ran to the run's end.
@@ -93,28 +93,6 @@ function loadWallTime(database: RunDatabase): SuiteCellWallTime | undefined {
     milliseconds += Math.max(0, Math.min(to, end) - from);
   });
   return { ...span, milliseconds, invocations: invocations.length };
-}
-
-/**
- * The start times the sdk recorded for each invocation of the run (meta `invocations`, a JSON
- * array of ISO 8601 strings), in order; undefined when absent or not such an array (a run
- * written before they were recorded, or a hand-edited database).
- */
-function invocationStarts(database: RunDatabase): number[] | undefined {
-  const row = database.prepare("SELECT value FROM meta WHERE key = 'invocations'").get() as
-    | { value: string }
-    | undefined;
-  if (row === undefined) return undefined;
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(row.value);
-  } catch {
-    return undefined;
-  }
-  if (!Array.isArray(parsed) || parsed.length === 0 || parsed.length > 100_000) return undefined;
-  const times = parsed.map((value) => (typeof value === 'string' ? Date.parse(value) : Number.NaN));
-  if (!times.every(Number.isFinite)) return undefined;
-  return times.sort((a, b) => a - b);
 }
 
 function loadFailureModes(database: RunDatabase): SuiteCellFailureModes | undefined {

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
-import type { SqliteRunStore } from '@forge/store';
+import { recordRunInvocation, type SqliteRunStore } from '@forge/store';
 import { openRunStore } from './open-run-store.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { LoadedRunConfig } from './read-optimize-config.js';
@@ -72,10 +72,7 @@ export function recordRunStart(options: {
   }
   store.setMeta('status', 'running');
   // Every start, so a report can tell how long the run ran without the pauses between starts.
-  store.setMeta(
-    'invocations',
-    JSON.stringify([...earlierInvocations(store.getMeta('invocations')), new Date().toISOString()]),
-  );
+  recordRunInvocation(store);
   store.setMeta('writer_pid', String(process.pid));
   store.setMeta('writer_host', hostname());
   store.setMeta('unpriced_models', JSON.stringify(models.unpricedModels));
@@ -98,17 +95,4 @@ export function recordRunStart(options: {
     unpricedModels: models.unpricedModels,
   });
   return { simulated };
-}
-
-/** The start times earlier invocations recorded; none when absent or not a list of strings. */
-function earlierInvocations(recorded: string | undefined): string[] {
-  if (recorded === undefined) return [];
-  try {
-    const parsed: unknown = JSON.parse(recorded);
-    return Array.isArray(parsed) && parsed.every((value) => typeof value === 'string')
-      ? parsed
-      : [];
-  } catch {
-    return [];
-  }
 }
