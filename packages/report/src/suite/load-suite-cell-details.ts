@@ -90,7 +90,7 @@ function loadWallTime(database: RunDatabase): SuiteCellWallTime | undefined {
       const row = lastCommitBefore.get(new Date(next).toISOString()) as { last: string | null };
       to = row.last === null ? from : Date.parse(row.last);
     }
-    milliseconds += Math.max(0, Math.min(to, end) - from);
+    milliseconds += Math.max(0, to - from);
   });
   return { ...span, milliseconds, invocations: invocations.length };
 }
