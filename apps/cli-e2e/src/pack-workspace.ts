@@ -9,8 +9,8 @@ import { promisify } from 'node:util';
 // workspace. Used by install.e2e.test.ts and scripts/measure-install.mjs.
 const run = promisify(execFile);
 
-/** The repository root (this file is apps/cli/{src,dist}/e2e/pack-workspace.*). */
-export const workspaceRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+/** The repository root (this file is apps/cli-e2e/{src,dist}/pack-workspace.*). */
+export const workspaceRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The folders that hold workspace packages. */
 const packageGroups = ['packages', 'benchmarks', 'methods', 'apps'];

@@ -3,7 +3,7 @@
 // `forge worker` processes against a real redis-server and simulated OpenAI-compatible servers
 // with injected latency, and the queue's overhead per cell (the coordinator's wall time not
 // spent inside cells, with one worker). Everything measured here is simulated.
-// Usage: node apps/cli/scripts/queue-throughput.mjs [--latency-ms 20] [--seeds 3] [--workers 1,2,3]
+// Usage: node apps/cli-e2e/scripts/queue-throughput.mjs [--latency-ms 20] [--seeds 3] [--workers 1,2,3]
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ const argument = (name, fallback) => {
 const latencyMs = Number(argument('--latency-ms', '20'));
 const seeds = Number(argument('--seeds', '3'));
 const workerCounts = argument('--workers', '1,2,3').split(',').map(Number);
-const cli = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../cli/dist/bin.js', import.meta.url));
 const root = mkdtempSync(join(tmpdir(), 'forge-queue-throughput-'));
 
 const redis = await startRedisServer();

@@ -13,7 +13,7 @@ import { jsonEvents, runCli, startCli } from './run-cli.js';
 const root = mkdtempSync(join(tmpdir(), 'forge-report-e2e-'));
 const artifacts = join(
   process.env['FORGE_ARTIFACTS_DIR'] ??
-    fileURLToPath(new URL('../../../../artifacts', import.meta.url)),
+    fileURLToPath(new URL('../../../artifacts', import.meta.url)),
   'report-demo',
 );
 let browser: Browser;

@@ -1,8 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 
-/** The built CLI entry point. */
-export const cliPath = fileURLToPath(new URL('../../dist/bin.js', import.meta.url));
+/** The built CLI entry point (the `forge` bin of the workspace's `@forge/cli`). */
+export const cliPath = join(
+  dirname(createRequire(import.meta.url).resolve('@forge/cli/package.json')),
+  'dist',
+  'bin.js',
+);
 
 /** What a finished CLI process printed. */
 export interface CliResult {

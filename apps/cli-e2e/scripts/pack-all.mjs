@@ -3,7 +3,7 @@
 // prints the `npm install` line that installs them into any project — no registry name, no
 // `overrides`. The `@forge` scope on the public npm registry belongs to another publisher: its
 // packages are not this project's, so Forge is installed from these tarballs.
-// Usage: pnpm pack:all  (builds first), or node apps/cli/scripts/pack-all.mjs [--out <folder>]
+// Usage: pnpm pack:all  (builds first), or node apps/cli-e2e/scripts/pack-all.mjs [--out <folder>]
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
@@ -11,7 +11,7 @@ import {
   packPublicPackages,
   withForgeDependencies,
   workspaceRoot,
-} from '../dist/e2e/pack-workspace.js';
+} from '../dist/pack-workspace.js';
 
 const index = process.argv.indexOf('--out');
 const out = resolve(index < 0 ? join(workspaceRoot, 'forge-packages') : process.argv[index + 1]);

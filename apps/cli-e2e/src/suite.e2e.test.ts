@@ -109,7 +109,7 @@ describe('forge suite', () => {
       await page.screenshot({
         path: join(
           process.env['FORGE_ARTIFACTS_DIR'] ??
-            fileURLToPath(new URL('../../../../artifacts', import.meta.url)),
+            fileURLToPath(new URL('../../../artifacts', import.meta.url)),
           'suite-report-demo.png',
         ),
         fullPage: true,

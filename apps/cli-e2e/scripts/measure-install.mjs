@@ -4,7 +4,7 @@
 // npm from its tarball into an empty project outside the workspace (third-party packages from the
 // registry). Reports the packages installed, the size of node_modules and the install's wall
 // time, with npm's cache warm (a first install of them all primes it and is not counted).
-// Usage: pnpm measure:install  (builds first), or node apps/cli/scripts/measure-install.mjs
+// Usage: pnpm measure:install  (builds first), or node apps/cli-e2e/scripts/measure-install.mjs
 //        [--packages @forge/synth,@forge/sdk,@forge/cli] [--runs 1]
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -15,7 +15,7 @@ import {
   packPublicPackages,
   scratchEnvironment,
   writeScratchProject,
-} from '../dist/e2e/pack-workspace.js';
+} from '../dist/pack-workspace.js';
 
 const argument = (name, fallback) => {
   const index = process.argv.indexOf(name);
