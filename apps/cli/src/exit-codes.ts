@@ -1,11 +1,3 @@
-import {
-  APICallError,
-  ForgeError,
-  InvalidArgumentError,
-  LoadSettingError,
-  RetryError,
-} from '@forge/provider';
-
 /**
  * The `forge` exit codes (documented in the README):
  * 0 success; 1 an unexpected internal error (a bug: please report it); 2 a usage, config or data
@@ -33,45 +25,14 @@ export function exitCodeForSignal(signal: NodeJS.Signals): number {
 }
 
 /**
- * The exit code for an error (its causes are looked through: a model or disk failure wins). The
- * error classes of the packages above the provider are imported here, on the error path, so that
- * `forge --help` loads none of them.
+ * The exit code for an error: the sdk says what kind of failure it is (a model, server or disk
+ * failure wins over what wraps it), the CLI maps the kind to a code. The sdk is imported here, on
+ * the error path, so that `forge --help` loads none of it.
  */
 export async function exitCodeFor(error: unknown): Promise<number> {
-  const [
-    { RunMismatchError },
-    { DatasetError },
-    { ConfigError },
-    { LeaseHeldError, LeaseLostError, StorageError, StoreError },
-  ] = await Promise.all([
-    import('@forge/core'),
-    import('@forge/program'),
-    import('@forge/sdk'),
-    import('@forge/store'),
-  ]);
-  for (let cause = error, depth = 0; cause !== undefined && depth < 5; depth++) {
-    if (StorageError.isInstance(cause)) return exitCodes.model;
-    if (APICallError.isInstance(cause) || RetryError.isInstance(cause)) return exitCodes.model;
-    cause = (cause as { cause?: unknown } | null)?.cause;
-  }
-  if (ForgeError.isInstance(error) && error.name === 'SuiteQueueError') {
-    const { SuiteQueueError } = await import('@forge/queue');
-    // Redis not answering is a server failure; a bad URL or an unknown suite is the user's to fix.
-    if (SuiteQueueError.isInstance(error) && error.reason === 'unreachable') return exitCodes.model;
-  }
-  if (
-    ConfigError.isInstance(error) ||
-    InvalidArgumentError.isInstance(error) ||
-    DatasetError.isInstance(error) ||
-    RunMismatchError.isInstance(error) ||
-    StoreError.isInstance(error) ||
-    LeaseHeldError.isInstance(error) ||
-    LeaseLostError.isInstance(error) ||
-    LoadSettingError.isInstance(error) ||
-    ForgeError.isInstance(error)
-  ) {
-    return exitCodes.usage;
-  }
   if ((error as { code?: string } | undefined)?.code === 'commander.error') return exitCodes.usage;
-  return exitCodes.internal;
+  const { errorKind } = await import('@forge/sdk');
+  const kind = await errorKind(error);
+  if (kind === 'external') return exitCodes.model;
+  return kind === 'user' ? exitCodes.usage : exitCodes.internal;
 }

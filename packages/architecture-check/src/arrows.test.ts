@@ -19,8 +19,6 @@ const beingRemoved: readonly string[] = [
   '@forge/method-gepa → @forge/core',
   '@forge/method-gepa → @forge/method-ace',
   '@forge/method-gepa → @forge/method-mipro',
-  '@forge/cli → @forge/core',
-  '@forge/cli → @forge/store',
 ];
 
 describe('the workspace keeps the arrows of docs/architecture.md', () => {

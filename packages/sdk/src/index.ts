@@ -104,6 +104,7 @@ export {
   pullBenchmarkData,
   wikiCorpusId,
 } from './data/benchmark-data.js';
+export { type ErrorKind, errorKind } from './errors/error-kind.js';
 export {
   estimateRun,
   estimateThroughput,
