@@ -26,7 +26,7 @@ export {
   removeDominatedPrograms,
   selectFromParetoFront,
 } from './pareto-front.js';
-export { pythonSetOrder } from './python-set-order.js';
+export { pythonCopiedSetOrder, pythonSetOrder } from './python-set-order.js';
 export { extractInstructionAsReference } from './reference-extract-instruction.js';
 export {
   defaultReflectionTemplate,

@@ -93,6 +93,17 @@ describe('tie order in dominated-program removal', () => {
     expect(dominatorPrograms([[0], [3, 9]], aggregates, 'python-set')).toEqual([0, 3]);
   });
 
+  it('walks a copy of each front, as the reference does (reference profile)', () => {
+    // gepa-ai/gepa b265bf9 hands remove_dominated_programs copies of its fronts,
+    // `set(front)` (src/gepa/core/state.py:1030). The front {0, 2, 5, 9, 17} was built in 32
+    // slots; its copy has 16, where 17 lands in slot 1: the copy iterates [0, 17, 2, 5, 9]. With
+    // equal aggregates gepa_utils.py:56–77 then removes 0, 17, 2 and 5 and keeps 9; run on
+    // {0: set(front)} with equal scores it returns {0: {9}}. Walking the front as built keeps 17.
+    const equal = Array.from({ length: 18 }, () => 0.5);
+    expect(removeDominatedPrograms([[0, 2, 5, 9, 17]], equal, 'python-set')).toEqual([[9]]);
+    expect(removeDominatedPrograms([[0, 2, 5, 9, 17]], equal)).toEqual([[17]]);
+  });
+
   it('agree while every index fits the set table', () => {
     const fronts = [[1, 2], [2], [3]];
     expect(removeDominatedPrograms(fronts, [0, 0.3, 0.3, 0.3], 'python-set')).toEqual(

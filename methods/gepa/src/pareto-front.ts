@@ -1,11 +1,11 @@
 import type { Random } from '@forge/program';
-import { pythonSetOrder } from './python-set-order.js';
+import { pythonCopiedSetOrder } from './python-set-order.js';
 
 /**
  * The order dominated-program removal meets candidates of equal aggregate score in: `index`
  * (Forge's `paper` profile: each front ascending) or `python-set` (the `reference` profile: each
- * front in the order CPython iterates the reference's `set`, which differs once indices pass the
- * set's table size and shifts 0.1–0.3% of parent selections).
+ * front in the order CPython iterates a copy of the reference's `set`, which differs once indices
+ * pass the set's table size and shifts 0.1–0.3% of parent selections).
  */
 export type FrontTieOrder = 'index' | 'python-set';
 
@@ -46,8 +46,9 @@ export function removeDominatedPrograms(
 ): InstanceFronts {
   const order: number[] = [];
   for (const front of fronts) {
-    // The reference adds a front's candidates in index order, so its set holds them that way.
-    const walked = tieOrder === 'python-set' ? pythonSetOrder(front) : front;
+    // The reference builds each front as a set by adding its candidates in index order
+    // (core/state.py:931–944) and walks a copy of it (`set(front)`, core/state.py:1030).
+    const walked = tieOrder === 'python-set' ? pythonCopiedSetOrder(front) : front;
     for (const candidate of walked) if (!order.includes(candidate)) order.push(candidate);
   }
   // Array.prototype.sort is stable, so equal aggregates keep their first-appearance order.
