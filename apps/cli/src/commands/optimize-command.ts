@@ -8,6 +8,7 @@ import { createRunRenderer } from '../output/run-renderer.js';
 import { printRunSummary } from '../output/run-summary.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
 import { watchRun } from '../output/watch-run.js';
+import { addTrustFlags, type TrustFlags, trustOptionsOf } from './trust-flags.js';
 
 /** Adds the flags that map onto config fields. */
 export function addRunFlags(command: Command): Command {
@@ -70,7 +71,7 @@ export function optimizeCommand(
   terminal: Terminal,
   setExit: (code: number) => void,
 ): void {
-  addRunFlags(program.command('optimize'))
+  addTrustFlags(addRunFlags(program.command('optimize')), "on --resume, the run's config.json")
     .description(
       'optimize the prompts of a benchmark or your own program (and grow its training data)',
     )
@@ -78,23 +79,19 @@ export function optimizeCommand(
       '--resume <run>',
       'continue a saved run (its config is reused; flags given here override it)',
     )
-    .option(
-      '--trust-run-modules',
-      "on --resume, import the program and provider modules the run's config.json names without their being given again (they run as code: only for a run that is yours)",
-    )
     .option('--dry-run', 'estimate calls, tokens and cost, and spend nothing')
     .option('--watch', 'serve the live report on 127.0.0.1 while the run goes')
     .option('--port <n>', "the live report's port (default: any free one)")
     .action(
       async (
-        flags: RunFlags & {
-          resume?: string;
-          trustRunModules?: boolean;
-          dryRun?: boolean;
-          json?: boolean;
-          watch?: boolean;
-          port?: string;
-        },
+        flags: RunFlags &
+          TrustFlags & {
+            resume?: string;
+            dryRun?: boolean;
+            json?: boolean;
+            watch?: boolean;
+            port?: string;
+          },
       ) => {
         const port = portFlag('--port', flags.port);
         const { estimateRun, optimize, parseForgeConfig } = await import('@forge/sdk');
@@ -131,7 +128,7 @@ export function optimizeCommand(
             stopSignal: interrupts.stopSignal,
             abortSignal: interrupts.abortSignal,
             ...(flags.resume === undefined ? {} : { resume: flags.resume }),
-            ...(flags.trustRunModules === true ? { trustRunModules: true } : {}),
+            ...trustOptionsOf(flags),
           });
           renderer.finish();
           await watch?.close();

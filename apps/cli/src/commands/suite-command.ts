@@ -12,8 +12,9 @@ import { watchSuite } from '../output/watch-suite.js';
 import { queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
 import { suiteReportCommand } from './suite-report-command.js';
+import { addTrustFlags, type TrustFlags, trustOptionsOf } from './trust-flags.js';
 
-interface SuiteFlags {
+interface SuiteFlags extends TrustFlags {
   config?: string;
   dir?: string;
   resume?: boolean;
@@ -71,130 +72,133 @@ export function suiteCommand(
     .option(...queueTlsOptions.cert)
     .option(...queueTlsOptions.key)
     .option('--watch', 'serve the suite report live on 127.0.0.1 while the cells run')
-    .option('--port <n>', "the live report's port (default: any free one)")
-    .action(async (flags: SuiteFlags) => {
-      // Imported here, so `forge --help` never loads the sdk.
-      const { estimateSuite, formatTableValue, readConfigFile, runQueuedSuite, runSuite } =
-        await import('@forge/sdk');
-      const mode = outputMode(terminal, flags.json === true);
-      const port = portFlag('--port', flags.port);
-      if (flags.watch === true && (flags.dryRun === true || flags.queue !== undefined)) {
-        throw new InvalidArgumentError({
-          argument: '--watch',
-          message: `--watch serves the report while cells run here; with ${flags.dryRun === true ? '--dry-run nothing runs' : '--queue, watch the suite directory with forge suite report <dir> --watch'}`,
-        });
-      }
-      const dir = flags.dir;
-      if (dir === undefined && flags.dryRun !== true) {
-        throw new InvalidArgumentError({
-          argument: '--dir',
-          message: '--dir: name the suite directory',
-        });
-      }
-      if (flags.config === undefined && flags.resume !== true) {
+    .option('--port <n>', "the live report's port (default: any free one)");
+  addTrustFlags(suite, "on --resume without -c, the suite's suite.json");
+  suite.action(async (flags: SuiteFlags) => {
+    // Imported here, so `forge --help` never loads the sdk.
+    const { estimateSuite, formatTableValue, readConfigFile, runQueuedSuite, runSuite } =
+      await import('@forge/sdk');
+    const mode = outputMode(terminal, flags.json === true);
+    const port = portFlag('--port', flags.port);
+    if (flags.watch === true && (flags.dryRun === true || flags.queue !== undefined)) {
+      throw new InvalidArgumentError({
+        argument: '--watch',
+        message: `--watch serves the report while cells run here; with ${flags.dryRun === true ? '--dry-run nothing runs' : '--queue, watch the suite directory with forge suite report <dir> --watch'}`,
+      });
+    }
+    const dir = flags.dir;
+    if (dir === undefined && flags.dryRun !== true) {
+      throw new InvalidArgumentError({
+        argument: '--dir',
+        message: '--dir: name the suite directory',
+      });
+    }
+    if (flags.config === undefined && flags.resume !== true) {
+      throw new InvalidArgumentError({
+        argument: '--config',
+        message: '--config: name the suite config (or --resume a suite directory)',
+      });
+    }
+    const raw =
+      flags.config === undefined ? undefined : await readConfigFile(resolve(flags.config));
+    const selection = {
+      ...(flags.only === undefined ? {} : { only: flags.only }),
+      ...(flags.cells === undefined
+        ? {}
+        : {
+            cells: flags.cells
+              .split(',')
+              .map((id) => id.trim())
+              .filter((id) => id !== ''),
+          }),
+      ...(flags.shard === undefined ? {} : { shard: flags.shard }),
+    };
+    const where = raw === undefined ? {} : { configFile: raw.file, configLineOf: raw.lineOf };
+    if (flags.dryRun) {
+      if (raw === undefined) {
         throw new InvalidArgumentError({
           argument: '--config',
-          message: '--config: name the suite config (or --resume a suite directory)',
+          message: '--config: --dry-run needs the suite config',
         });
       }
-      const raw =
-        flags.config === undefined ? undefined : await readConfigFile(resolve(flags.config));
-      const selection = {
-        ...(flags.only === undefined ? {} : { only: flags.only }),
-        ...(flags.cells === undefined
-          ? {}
-          : {
-              cells: flags.cells
-                .split(',')
-                .map((id) => id.trim())
-                .filter((id) => id !== ''),
-            }),
-        ...(flags.shard === undefined ? {} : { shard: flags.shard }),
-      };
-      const where = raw === undefined ? {} : { configFile: raw.file, configLineOf: raw.lineOf };
-      if (flags.dryRun) {
-        if (raw === undefined) {
-          throw new InvalidArgumentError({
-            argument: '--config',
-            message: '--config: --dry-run needs the suite config',
-          });
-        }
-        const estimate = await estimateSuite(raw.value as SuiteConfigInput, {
-          ...selection,
-          ...where,
-        });
-        if (mode === 'json') {
-          terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
-          return;
-        }
-        terminal.out.write(
-          estimateLines(
-            `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations`,
-            estimate,
-          ),
-        );
+      const estimate = await estimateSuite(raw.value as SuiteConfigInput, {
+        ...selection,
+        ...where,
+      });
+      if (mode === 'json') {
+        terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
         return;
       }
-      if (flags.queue !== undefined) {
-        const queue = flags.queue;
-        const result = await runQueuedSuiteAction(
-          terminal,
-          mode,
-          setExit,
-          (queued) =>
-            runQueuedSuite(raw?.value as SuiteConfigInput | undefined, {
-              dir: dir as string,
-              resume: flags.resume === true,
-              ...selection,
-              ...where,
-              ...queued,
-              queueTls: queueTlsOf(flags),
-            }),
-          {
-            queue,
-            ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
-            wait: flags.wait !== false,
-          },
+      terminal.out.write(
+        estimateLines(
+          `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations`,
+          estimate,
+        ),
+      );
+      return;
+    }
+    if (flags.queue !== undefined) {
+      const queue = flags.queue;
+      const result = await runQueuedSuiteAction(
+        terminal,
+        mode,
+        setExit,
+        (queued) =>
+          runQueuedSuite(raw?.value as SuiteConfigInput | undefined, {
+            dir: dir as string,
+            resume: flags.resume === true,
+            ...selection,
+            ...where,
+            ...trustOptionsOf(flags),
+            ...queued,
+            queueTls: queueTlsOf(flags),
+          }),
+        {
+          queue,
+          ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
+          wait: flags.wait !== false,
+        },
+      );
+      if (result?.settled === true) printSuiteSummary(terminal, mode, result, formatTableValue);
+      return;
+    }
+    const renderer = createSuiteRenderer(terminal, mode);
+    const interrupts = handleInterrupts((text) => terminal.err.write(text));
+    const watch = flags.watch === true ? watchSuite(terminal, renderer.notice, port) : undefined;
+    try {
+      const result = await runSuite(raw?.value as SuiteConfigInput | undefined, {
+        dir: dir as string,
+        resume: flags.resume === true,
+        ...selection,
+        ...where,
+        ...trustOptionsOf(flags),
+        onEvent: (event) => {
+          renderer.onEvent(event);
+          watch?.onEvent(event);
+        },
+        stopSignal: interrupts.stopSignal,
+        abortSignal: interrupts.abortSignal,
+      });
+      renderer.finish();
+      await watch?.close();
+      printSuiteSummary(terminal, mode, result, formatTableValue);
+      if (interrupts.interrupted) setExit(exitCodes.interrupted);
+      else if (result.failed.length > 0) setExit(exitCodes.model);
+    } catch (error) {
+      renderer.finish();
+      await watch?.close();
+      if (interrupts.interrupted) {
+        terminal.err.write(
+          'interrupted: finished cells and saved steps are kept; continue with --resume\n',
         );
-        if (result?.settled === true) printSuiteSummary(terminal, mode, result, formatTableValue);
+        setExit(exitCodes.interrupted);
         return;
       }
-      const renderer = createSuiteRenderer(terminal, mode);
-      const interrupts = handleInterrupts((text) => terminal.err.write(text));
-      const watch = flags.watch === true ? watchSuite(terminal, renderer.notice, port) : undefined;
-      try {
-        const result = await runSuite(raw?.value as SuiteConfigInput | undefined, {
-          dir: dir as string,
-          resume: flags.resume === true,
-          ...selection,
-          ...where,
-          onEvent: (event) => {
-            renderer.onEvent(event);
-            watch?.onEvent(event);
-          },
-          stopSignal: interrupts.stopSignal,
-          abortSignal: interrupts.abortSignal,
-        });
-        renderer.finish();
-        await watch?.close();
-        printSuiteSummary(terminal, mode, result, formatTableValue);
-        if (interrupts.interrupted) setExit(exitCodes.interrupted);
-        else if (result.failed.length > 0) setExit(exitCodes.model);
-      } catch (error) {
-        renderer.finish();
-        await watch?.close();
-        if (interrupts.interrupted) {
-          terminal.err.write(
-            'interrupted: finished cells and saved steps are kept; continue with --resume\n',
-          );
-          setExit(exitCodes.interrupted);
-          return;
-        }
-        throw error;
-      } finally {
-        interrupts.dispose();
-      }
-    });
+      throw error;
+    } finally {
+      interrupts.dispose();
+    }
+  });
   suiteStatusCommand(suite, terminal);
   suiteReportCommand(suite, terminal);
   suite

@@ -7,8 +7,9 @@ import { handleInterrupts } from '../interrupts.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
 import { createWorkerRenderer } from '../output/worker-renderer.js';
 import { type QueueTlsFlags, queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
+import { addTrustFlags, type TrustFlags, trustOptionsOf } from './trust-flags.js';
 
-interface WorkerFlags extends QueueTlsFlags {
+interface WorkerFlags extends QueueTlsFlags, TrustFlags {
   queue?: string;
   suiteDir: string[];
   queueName?: string;
@@ -24,7 +25,7 @@ export function workerCommand(
   terminal: Terminal,
   setExit: (code: number) => void,
 ): void {
-  program
+  const command = program
     .command('worker')
     .description(
       'run suite cells from a Redis queue (forge suite --queue); the suite directory must be reachable at the same path',
@@ -46,41 +47,43 @@ export function workerCommand(
     .option(...queueTlsOptions.ca)
     .option(...queueTlsOptions.cert)
     .option(...queueTlsOptions.key)
-    .option('--json', 'print one JSON event per line')
-    .action(async (flags: WorkerFlags) => {
-      if (flags.queue === undefined) {
-        throw new InvalidArgumentError({
-          argument: '--queue',
-          message: '--queue: name the queue (redis://host:port)',
-        });
-      }
-      const suiteDirs =
-        flags.suiteDir.length > 0 ? flags.suiteDir : dirsFromEnvironment(terminal.environment);
-      const concurrency = integerFlag('--concurrency', flags.concurrency, 1);
-      const lockSeconds = integerFlag('--lock-seconds', flags.lockSeconds, 1);
-      const { runSuiteWorker } = await import('@forge/sdk');
-      const renderer = createWorkerRenderer(terminal, outputMode(terminal, flags.json === true));
-      // SIGTERM or Ctrl-C: running cells stop after their current step, save and go back to
-      // the queue; a second one aborts the calls in flight.
-      const interrupts = handleInterrupts((text) => terminal.err.write(`${text}\n`));
-      try {
-        await runSuiteWorker({
-          queue: flags.queue,
-          queueTls: queueTlsOf(flags),
-          suiteDirs,
-          ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
-          ...(concurrency === undefined ? {} : { concurrency }),
-          ...(flags.name === undefined ? {} : { name: flags.name }),
-          ...(lockSeconds === undefined ? {} : { lockSeconds }),
-          stopSignal: interrupts.stopSignal,
-          abortSignal: interrupts.abortSignal,
-          onEvent: renderer.onEvent,
-        });
-        if (interrupts.interrupted) setExit(exitCodes.success);
-      } finally {
-        interrupts.dispose();
-      }
-    });
+    .option('--json', 'print one JSON event per line');
+  addTrustFlags(command, "a suite's suite.json");
+  command.action(async (flags: WorkerFlags) => {
+    if (flags.queue === undefined) {
+      throw new InvalidArgumentError({
+        argument: '--queue',
+        message: '--queue: name the queue (redis://host:port)',
+      });
+    }
+    const suiteDirs =
+      flags.suiteDir.length > 0 ? flags.suiteDir : dirsFromEnvironment(terminal.environment);
+    const concurrency = integerFlag('--concurrency', flags.concurrency, 1);
+    const lockSeconds = integerFlag('--lock-seconds', flags.lockSeconds, 1);
+    const { runSuiteWorker } = await import('@forge/sdk');
+    const renderer = createWorkerRenderer(terminal, outputMode(terminal, flags.json === true));
+    // SIGTERM or Ctrl-C: running cells stop after their current step, save and go back to
+    // the queue; a second one aborts the calls in flight.
+    const interrupts = handleInterrupts((text) => terminal.err.write(`${text}\n`));
+    try {
+      await runSuiteWorker({
+        queue: flags.queue,
+        queueTls: queueTlsOf(flags),
+        suiteDirs,
+        ...(flags.queueName === undefined ? {} : { queueName: flags.queueName }),
+        ...(concurrency === undefined ? {} : { concurrency }),
+        ...(flags.name === undefined ? {} : { name: flags.name }),
+        ...(lockSeconds === undefined ? {} : { lockSeconds }),
+        ...trustOptionsOf(flags),
+        stopSignal: interrupts.stopSignal,
+        abortSignal: interrupts.abortSignal,
+        onEvent: renderer.onEvent,
+      });
+      if (interrupts.interrupted) setExit(exitCodes.success);
+    } finally {
+      interrupts.dispose();
+    }
+  });
 }
 
 /** `FORGE_WORKER_SUITE_DIRS`: directories separated by the platform's path delimiter (`:`). */

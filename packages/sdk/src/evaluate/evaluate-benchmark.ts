@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { createLimiter, evaluateMany } from '@forge/core';
 import {
   type Benchmark,
@@ -12,6 +13,7 @@ import { guardStore, openRunDatabase } from '@forge/store';
 import { z } from 'zod';
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
 import { detachObjectInputs, type ModelInput, type ObjectInputs } from '../inputs/object-inputs.js';
+import { assertRecordedEndpointsGiven } from '../inputs/recorded-endpoints.js';
 import type { RunBenchmarkFields } from '../inputs/run-benchmark-fields.js';
 import { loadConfiguredSplits } from '../run/load-benchmark.js';
 import { loadRunBenchmark } from '../run/load-run-benchmark.js';
@@ -183,6 +185,16 @@ async function scoreRunCandidate(
     optimizerModel: taskModel,
     roleModels: {},
   } as Parameters<typeof createRunModels>[0];
+  assertRecordedEndpointsGiven({
+    file: join(runDir, 'config.json'),
+    recorded: runConfig,
+    used: modelConfig,
+    given: { taskModel: config.taskModel },
+    environment: process.env,
+    endpoints: config.endpoints,
+    trust: config.trustRunModules,
+    call: 'eval --run',
+  });
   const split = config.split ?? 'test';
   const concurrency = runConcurrency(
     { concurrency: config.concurrency, taskModel: modelConfig.taskModel },

@@ -22,8 +22,16 @@ export interface RunBenchmarkFields<
   /** Benchmark settings. */
   readonly benchmarkSettings?: Readonly<Record<string, unknown>>;
   /**
-   * Import the program and provider modules `run`'s config.json names without their being given
-   * again (they run as code: only for a run that is yours). Default false.
+   * Import the program and provider modules `run`'s config.json names, and use the model
+   * endpoints it records, without their being given again (the modules run as code, the
+   * endpoints receive your keys: only for a run that is yours). Default false.
    */
   readonly trustRunModules?: boolean;
+  /**
+   * Model servers this call vouches for (`--base-url`): a server (`baseURL`, a pool's URL,
+   * `host`) `run`'s config.json records is sent this machine's keys only when it is one of these,
+   * given in this call's own model settings, in the environment (`OPENAI_BASE_URL`,
+   * `ANTHROPIC_BASE_URL`, `OLLAMA_HOST`), or with `trustRunModules`.
+   */
+  readonly endpoints?: readonly string[];
 }

@@ -56,6 +56,13 @@ export interface OptimizeOptions {
    * Default false.
    */
   readonly trustRunModules?: boolean;
+  /**
+   * On `resume`, model servers this call vouches for (`forge optimize --base-url`): a server
+   * (`baseURL`, a pool's URL, `host`) the run's config.json records is sent this machine's keys
+   * only when it is one of these, in `config`, in the environment (`OPENAI_BASE_URL`,
+   * `ANTHROPIC_BASE_URL`, `OLLAMA_HOST`), or with `trustRunModules`.
+   */
+  readonly endpoints?: readonly string[];
   /** Where the config came from, for error messages. Default `<options>`. */
   readonly configFile?: string;
   /** The line of a config field in `configFile`, so errors can name it. */

@@ -6,6 +6,7 @@ import {
   detachObjectInputs,
   type ObjectInputs,
 } from '../inputs/object-inputs.js';
+import { assertRecordedEndpointsGiven } from '../inputs/recorded-endpoints.js';
 import { assertRunModulesTrusted } from '../inputs/run-modules.js';
 import {
   type OptimizeConfig,
@@ -35,11 +36,15 @@ export interface LoadedRunConfig {
 /**
  * Stage 1 of `optimize`: validates the config (on a resume, the saved one with the given fields
  * on top) and takes its objects out. A resume needs every object given again: they are never
- * saved with a run.
+ * saved with a run; and the modules and model endpoints the saved config names are used only
+ * when given again or trusted.
  */
 export function readOptimizeConfig(
   input: OptimizeConfig,
-  options: Pick<OptimizeOptions, 'resume' | 'configFile' | 'configLineOf' | 'trustRunModules'>,
+  options: Pick<
+    OptimizeOptions,
+    'resume' | 'configFile' | 'configLineOf' | 'trustRunModules' | 'environment' | 'endpoints'
+  >,
 ): LoadedRunConfig {
   const file = options.configFile ?? '<options>';
   const lineOf = options.configLineOf === undefined ? {} : { lineOf: options.configLineOf };
@@ -66,6 +71,16 @@ export function readOptimizeConfig(
     { trust: options.trustRunModules, call: '--resume' },
   );
   const merged = mergeConfig(saved.config, given);
+  assertRecordedEndpointsGiven({
+    file: join(options.resume, 'config.json'),
+    recorded: saved.config,
+    used: merged,
+    given,
+    environment: options.environment ?? process.env,
+    endpoints: options.endpoints,
+    trust: options.trustRunModules,
+    call: '--resume',
+  });
   return {
     file,
     ...lineOf,

@@ -67,9 +67,10 @@ describe('--resume of a run whose key was a setting', () => {
       expect(saved).toContain('[REDACTED]');
 
       // Neither the config nor the environment gives the key: a clear error, before any call.
+      // (The server is given again through the environment: a recorded one is not used alone.)
       const missing = await optimize(
         { budget: { maxEvaluations: 200, maxSteps: 5 } },
-        { resume: runDir, environment: {} },
+        { resume: runDir, environment: { OPENAI_BASE_URL: server.url } },
       ).catch((error: unknown) => error);
       expect(ConfigError.isInstance(missing), String(missing)).toBe(true);
       expect((missing as Error).message).toContain(
@@ -87,7 +88,7 @@ describe('--resume of a run whose key was a setting', () => {
       // Or the environment.
       const fromEnvironment = await optimize(
         { budget: { maxEvaluations: 200, maxSteps: 8 } },
-        { resume: runDir, environment: { OPENAI_API_KEY: apiKey } },
+        { resume: runDir, environment: { OPENAI_API_KEY: apiKey, OPENAI_BASE_URL: server.url } },
       );
       expect(fromEnvironment.steps).toBe(8);
     } finally {

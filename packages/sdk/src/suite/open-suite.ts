@@ -10,6 +10,8 @@ import {
 import { ConfigError } from '../config/config-error.js';
 import type { RawConfig } from '../config/load-config.js';
 import { assertObjectsGivenAgain, noObjectInputs } from '../inputs/object-inputs.js';
+import { assertRecordedEndpointsGiven } from '../inputs/recorded-endpoints.js';
+import { assertSuiteModulesTrusted } from '../inputs/run-modules.js';
 import { type PreparedSuite, prepareSuite } from './prepare-suite.js';
 import type { RunSuiteOptions } from './run-suite-options.js';
 import type { SuiteInput } from './suite-config-schema.js';
@@ -50,11 +52,19 @@ export async function openSuite(
   const resume = options.resume === true;
   checkSuiteDirectory(dir, resume);
   const saved = resume ? loadSavedSuite(dir) : undefined;
-  // A suite started with objects cannot continue from its saved names alone.
+  // A suite started with objects cannot continue from its saved names alone; and what its
+  // suite.json names on its own (modules, model endpoints) is used only when trusted.
   if (saved !== undefined && config === undefined) {
     assertObjectsGivenAgain(saved.objectInputs ?? [], noObjectInputs, {
       file: join(dir, 'suite.json'),
       call: (fields) => `runSuite({ …, ${fields} }, { dir, resume: true })`,
+    });
+    assertSavedSuiteTrusted(join(dir, 'suite.json'), saved.config, {
+      call: 'suite --resume',
+      giveAgain: '-c <config>',
+      environment: options.environment ?? process.env,
+      endpoints: options.endpoints,
+      trust: options.trustRunModules,
     });
   }
   const raw: Pick<RawConfig, 'file' | 'value'> & Partial<Pick<RawConfig, 'lineOf'>> =
@@ -103,6 +113,40 @@ export async function openSuite(
     simulated: suite.simulated,
   });
   return { dir, suite, selected, previous: readSuiteResults(dir), resumed: saved !== undefined };
+}
+
+/**
+ * Refuses a suite continued from its `suite.json` alone when that file names modules (provider
+ * modules, benchmark programs) or model endpoints this call does not give again and does not
+ * trust: a suite directory may come from someone else.
+ * @throws ConfigError naming `suite.json` and what it names.
+ */
+export function assertSavedSuiteTrusted(
+  suiteFile: string,
+  savedConfig: unknown,
+  options: {
+    readonly call: string;
+    readonly giveAgain?: string;
+    readonly environment: Readonly<Record<string, string | undefined>>;
+    readonly endpoints?: readonly string[] | undefined;
+    readonly trust?: boolean | undefined;
+  },
+): void {
+  const config = (savedConfig ?? {}) as Parameters<typeof assertSuiteModulesTrusted>[1];
+  assertSuiteModulesTrusted(suiteFile, config, {
+    call: options.call,
+    trust: options.trust,
+    ...(options.giveAgain === undefined ? {} : { giveAgain: options.giveAgain }),
+  });
+  assertRecordedEndpointsGiven({
+    file: suiteFile,
+    recorded: savedConfig,
+    used: savedConfig,
+    environment: options.environment,
+    endpoints: options.endpoints,
+    trust: options.trust,
+    call: options.call,
+  });
 }
 
 function selection(suite: PreparedSuite, options: RunSuiteOptions) {

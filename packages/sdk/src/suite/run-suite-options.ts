@@ -25,6 +25,20 @@ export interface RunSuiteOptions {
   readonly abortSignal?: AbortSignal;
   /** Environment to read API keys from. Default `process.env`. */
   readonly environment?: Record<string, string | undefined>;
+  /**
+   * On `resume` without a config, import the modules `suite.json` names (provider modules,
+   * benchmark programs) and use the model endpoints it records without their being given again
+   * (the modules run as code, the endpoints receive your keys: only for a suite that is yours).
+   * Default false.
+   */
+  readonly trustRunModules?: boolean;
+  /**
+   * Model servers this call vouches for (`--base-url`): on `resume` without a config, a server
+   * `suite.json` records is sent this machine's keys only when it is one of these, in the
+   * environment (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `OLLAMA_HOST`), or with
+   * `trustRunModules`.
+   */
+  readonly endpoints?: readonly string[];
 }
 
 /** What a suite invocation ended with. */

@@ -1,4 +1,4 @@
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { type FailureMode, modesOfEpoch, type Observation } from '@forge/memory';
 import type { Benchmark, Instance, Splits } from '@forge/program';
 import { InvalidArgumentError } from '@forge/provider';
@@ -22,6 +22,7 @@ import {
   modelConfigSchema,
 } from '../config/forge-config-schema.js';
 import { detachObjectInputs, type ModelInput, type ObjectInputs } from '../inputs/object-inputs.js';
+import { assertRecordedEndpointsGiven } from '../inputs/recorded-endpoints.js';
 import type { RunBenchmarkFields } from '../inputs/run-benchmark-fields.js';
 import { loadConfiguredSplits } from '../run/load-benchmark.js';
 import { loadRunBenchmark } from '../run/load-run-benchmark.js';
@@ -167,18 +168,28 @@ function createSynthesisModels(
       argument: 'model',
       message: 'model: name the generator model',
     });
-  return createRunModels(
-    {
-      ...(runConfig ?? {}),
-      taskModel: modelConfigSchema.parse(model),
-      optimizerModel: modelConfigSchema.parse(model),
-      roleModels:
-        config.verifierModel === undefined
-          ? {}
-          : { verify: modelConfigSchema.parse(config.verifierModel) },
-    } as Parameters<typeof createRunModels>[0],
-    { models: modelObjects },
-  );
+  const used = {
+    ...(runConfig ?? {}),
+    taskModel: modelConfigSchema.parse(model),
+    optimizerModel: modelConfigSchema.parse(model),
+    roleModels:
+      config.verifierModel === undefined
+        ? {}
+        : { verify: modelConfigSchema.parse(config.verifierModel) },
+  } as Parameters<typeof createRunModels>[0];
+  if (runConfig !== undefined && config.run !== undefined) {
+    assertRecordedEndpointsGiven({
+      file: join(config.run, 'config.json'),
+      recorded: runConfig,
+      used,
+      given: { model: config.model, verifierModel: config.verifierModel },
+      environment: process.env,
+      endpoints: config.endpoints,
+      trust: config.trustRunModules,
+      call: 'synth --run',
+    });
+  }
+  return createRunModels(used, { models: modelObjects });
 }
 
 /** Where the failures come from: the modes of one epoch of a run's memory, or a failures file. */

@@ -147,6 +147,77 @@ describe('runSuiteWorker with jobs planted in Redis', () => {
     expect(events.filter((event) => event.type === 'cell-rejected')).toHaveLength(6);
   }, 60_000);
 
+  it('imports no module and trusts no endpoint a suite.json under its own directory names, unless started with trustRunModules', async () => {
+    const dir = join(allowed, 'received');
+    const { suite } = await openSuite(config, { dir });
+    const baseline = suite.plan.cells.find((cell) => cell.method === 'baseline');
+    if (baseline === undefined) throw new Error('the plan has no baseline cell');
+    const key = suiteKeyOf(suite.digest, dir);
+    const record = {
+      formatVersion: 1,
+      key,
+      dir,
+      name: 'trust',
+      digest: suite.digest,
+      cells: [baseline],
+    };
+    const marker = join(root, 'received-module-ran.txt');
+    const planted = join(root, 'received-provider.mjs');
+    writeFileSync(
+      planted,
+      `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'imported');\nexport default () => { throw new Error('never a model'); };\n`,
+    );
+    const file = join(dir, 'suite.json');
+    const saved = JSON.parse(readFileSync(file, 'utf8'));
+    const reasons: string[] = [];
+    const stop = new AbortController();
+    let rejected: () => void = () => {};
+    const worker = runSuiteWorker({
+      queue: world.redisUrl,
+      queueName: 'received',
+      suiteDirs: [allowed],
+      name: 'careful',
+      stopSignal: stop.signal,
+      environment: { OPENAI_API_KEY: 'sk-this-machine' },
+      onEvent: (event) => {
+        if (event.type !== 'cell-rejected') return;
+        reasons.push(event.reason);
+        rejected();
+      },
+    });
+    const plant = async (config: object) => {
+      writeFileSync(file, JSON.stringify({ ...saved, config: { ...saved.config, ...config } }));
+      const seen = new Promise<void>((resolve) => {
+        rejected = resolve;
+      });
+      await plantCellJob({
+        url: world.redisUrl,
+        queueName: 'received',
+        suiteKey: key,
+        cellId: baseline.id,
+        record,
+      });
+      await seen;
+    };
+    try {
+      await plant({ providers: { planted } });
+      await plant({
+        taskModels: [{ model: 'openai:task', baseURL: 'http://127.0.0.1:9/v1' }],
+      });
+    } finally {
+      stop.abort();
+      await worker;
+    }
+    expect(reasons[0]).toContain(
+      `${file}, field "providers.planted": names modules that would run as code (providers.planted ${planted}); forge worker does not import`,
+    );
+    expect(reasons[1]).toContain(
+      `${file}: records the model endpoint "http://127.0.0.1:9/v1"; forge worker does not send`,
+    );
+    expect(existsSync(marker)).toBe(false);
+    expect(existsSync(join(dir, 'cells'))).toBe(false);
+  }, 60_000);
+
   it("never clears a cell's directory Forge did not make: a link out of cells/, or a stranger's files", async () => {
     const dir = join(root, 'leftovers');
     const { suite } = await openSuite(config, { dir });

@@ -3,6 +3,7 @@ import type { CellRunRequest, CellWorker, LocalSuite } from '@forge/queue';
 import { LeaseHeldError, LeaseLostError } from '@forge/store';
 import type { CellRunner } from '@forge/suite';
 import { ConfigError } from '../../config/config-error.js';
+import { assertSavedSuiteTrusted } from '../open-suite.js';
 import { prepareSuite } from '../prepare-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
 import { loadSavedSuite, type SavedSuite, suiteFileName } from '../suite-directory.js';
@@ -26,6 +27,19 @@ export interface RunSuiteWorkerOptions extends QueueConnectionOptions {
   readonly name?: string;
   /** A cell's lock, in seconds: a dead worker's cell is re-queued after about this long. Default 30. */
   readonly lockSeconds?: number;
+  /**
+   * Import the modules a suite's `suite.json` names (provider modules, benchmark programs) and
+   * use the model endpoints it records without their being given again: the suites under
+   * `suiteDirs` are yours. Default false: a suite that names any is refused, nothing imported.
+   */
+  readonly trustRunModules?: boolean;
+  /**
+   * Model servers this worker vouches for (`forge worker --base-url`): a server a suite's
+   * `suite.json` records is sent this machine's keys only when it is one of these, in the
+   * environment (`OPENAI_BASE_URL`, `ANTHROPIC_BASE_URL`, `OLLAMA_HOST`), or with
+   * `trustRunModules`.
+   */
+  readonly endpoints?: readonly string[];
   /** Environment to read API keys, endpoints and the queue's password and TLS files from. Default `process.env`. */
   readonly environment?: Record<string, string | undefined>;
   /** Graceful stop: take no more cells; running cells stop after their current step, save, and go back to the queue. */
@@ -53,13 +67,23 @@ export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<vo
     const key = `${dir}\0${saved.digest}`;
     let suite = prepared.get(key);
     if (suite === undefined) {
-      suite = prepareSuite(
-        { file: join(dir, suiteFileName), value: saved.config },
-        {
-          name: saved.name,
-          ...(options.environment === undefined ? {} : { environment: options.environment }),
-        },
-      );
+      const file = join(dir, suiteFileName);
+      suite = (async () => {
+        // Checked before anything the file names is imported or resolved.
+        assertSavedSuiteTrusted(file, saved.config, {
+          call: 'forge worker',
+          environment: options.environment ?? process.env,
+          endpoints: options.endpoints,
+          trust: options.trustRunModules,
+        });
+        return prepareSuite(
+          { file, value: saved.config },
+          {
+            name: saved.name,
+            ...(options.environment === undefined ? {} : { environment: options.environment }),
+          },
+        );
+      })();
       prepared.set(key, suite);
       suite.catch(() => prepared.delete(key));
     }
