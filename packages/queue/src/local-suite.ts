@@ -15,6 +15,12 @@ export interface LocalSuite {
   readonly digest: string;
   /** Every cell of the plan made from that config. */
   readonly cells: readonly SuiteCell[];
+  /**
+   * The suite's evaluation cap (`budget.maxEvaluations` of that config): no recorded result may
+   * claim a budget above it, and a reference cell may not claim to have spent more (its count is
+   * the ceiling of its row's other cells). Without it, budgets are not checked.
+   */
+  readonly maxEvaluations?: number;
 }
 
 /**
@@ -41,8 +47,10 @@ export function recordMismatch(record: SuiteRecord, local: LocalSuite): string |
 
 /**
  * Why recorded results do not belong to the local suite, or `undefined` when they do: every
- * result is a cell of the plan, in its own run directory (`cells/<id>`), so no path a result
- * carries leads anywhere else.
+ * result is a cell of the plan, field for field (benchmark, method, models, seed, arm), in its
+ * own run directory (`cells/<id>`), so no path a result carries leads anywhere else; and within
+ * the plan's budget (`local.maxEvaluations`), so a result cannot widen the ceiling of the cells
+ * that follow it.
  */
 export function resultsMismatch(
   results: ReadonlyMap<string, SuiteCellResult>,
@@ -52,9 +60,34 @@ export function resultsMismatch(
   for (const [id, result] of results) {
     const cell = planned.get(id);
     if (cell === undefined) return `a result names cell ${quoteUntrusted(id)}, not in the plan`;
+    const identity = cellIdentity(cell);
+    const claimed = cellIdentity(result);
+    for (const field of Object.keys(identity) as (keyof typeof identity)[]) {
+      if (claimed[field] !== identity[field])
+        return `the result of ${id} says ${field} ${quoteUntrusted(String(claimed[field]))}, but the plan's cell has ${quoteUntrusted(String(identity[field]))}`;
+    }
     if (result.runDir !== defaultCellRunDir(cell))
       return `the result of ${id} names the run directory ${quoteUntrusted(result.runDir)}, not ${defaultCellRunDir(cell)}`;
+    const beyond = beyondBudget(result, cell, local.maxEvaluations);
+    if (beyond !== undefined) return `the result of ${id} ${beyond}`;
   }
+  return undefined;
+}
+
+// What a result claims beyond the suite's cap, if anything.
+function beyondBudget(
+  result: SuiteCellResult,
+  cell: SuiteCell,
+  cap: number | undefined,
+): string | undefined {
+  if (cap === undefined) return undefined;
+  const over = (value: number | null) => value !== null && value > cap;
+  if (over(result.maxEvaluations))
+    return `claims a budget of ${result.maxEvaluations} evaluations, above the suite's cap of ${cap}`;
+  if (over(result.ceiling))
+    return `claims a ceiling of ${result.ceiling} evaluations, above the suite's cap of ${cap}`;
+  if (cell.role === 'reference' && over(result.evaluationsUsed))
+    return `claims ${result.evaluationsUsed} evaluations used, above the suite's cap of ${cap}: a reference cell never spends past it, and its count would become its row's ceiling`;
   return undefined;
 }
 

@@ -1,9 +1,10 @@
 import { isAbsolute, normalize, sep } from 'node:path';
+import { jsonTextBeyondDepth, maxResponseDepth } from '@forge/provider';
 import type { SuiteCell, SuiteCellResult } from '@forge/suite';
 import { parseSuiteResults, suiteResultsFormatVersion } from '@forge/suite';
 import { z } from 'zod';
 import { SuiteQueueError } from './queue-error.js';
-import { unsafeCellIdReason } from './safe-cell-id.js';
+import { quoteUntrusted, unsafeCellIdReason } from './safe-cell-id.js';
 
 /** What the queue keeps of a suite: enough for any worker to run any of its cells. */
 export interface SuiteRecord {
@@ -108,13 +109,22 @@ export function parseResultsHash(
 ): Map<string, SuiteCellResult> {
   const cells: unknown[] = [];
   for (const [id, text] of Object.entries(hash)) {
+    // Measured on the text, before anything walks it: a result thousands of levels deep would
+    // overflow the stack of every reader after the parser.
+    if (jsonTextBeyondDepth(text, maxResponseDepth)) {
+      throw new SuiteQueueError({
+        reason: 'bad-record',
+        queue,
+        message: `${queue}: the result of cell ${quoteUntrusted(id)} nests more than ${maxResponseDepth} levels deep (a cell's result nests a few); was it written by another program?`,
+      });
+    }
     try {
       cells.push(JSON.parse(text));
     } catch (error) {
       throw new SuiteQueueError({
         reason: 'bad-record',
         queue,
-        message: `${queue}: the result of cell ${id} is not JSON`,
+        message: `${queue}: the result of cell ${quoteUntrusted(id)} is not JSON`,
         cause: error,
       });
     }
@@ -139,6 +149,13 @@ export function parseResultsHash(
 }
 
 function parseWith(schema: z.ZodType, text: string, queue: string, what: string): unknown {
+  if (jsonTextBeyondDepth(text, maxResponseDepth)) {
+    throw new SuiteQueueError({
+      reason: 'bad-record',
+      queue,
+      message: `${queue}: ${what} nests more than ${maxResponseDepth} levels deep; was it written by another program?`,
+    });
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);

@@ -46,7 +46,14 @@ export async function runQueuedSuite(
 ): Promise<RunQueuedSuiteResult> {
   refuseObjects(config, options.configFile ?? '<options>');
   // Loaded here, so nothing else in the sdk loads BullMQ.
-  const { SuiteQueue, queueProgress, settledResults, suiteKeyOf } = await loadQueue();
+  const {
+    SuiteQueue,
+    SuiteQueueError,
+    queueProgress,
+    resultsMismatch,
+    settledResults,
+    suiteKeyOf,
+  } = await loadQueue();
   const queueUrl = await queueConnection(options);
   const emit = (event: QueuedSuiteEvent) => options.onEvent?.(event);
   // Connected first: an unreachable Redis is refused before the suite directory is touched.
@@ -77,7 +84,24 @@ export async function runQueuedSuite(
       enqueued: published.enqueued,
       retried: published.retried,
     });
-    const merged = async () => new Map([...previous, ...(await queue.results(record))]);
+    const local = {
+      digest: suite.digest,
+      cells: suite.plan.cells,
+      maxEvaluations: suite.config.budget.maxEvaluations,
+    };
+    // Whoever can write to Redis writes these: checked against the plan before they are used.
+    const merged = async () => {
+      const recorded = await queue.results(record);
+      const mismatch = resultsMismatch(recorded, local);
+      if (mismatch !== undefined) {
+        throw new SuiteQueueError({
+          reason: 'bad-record',
+          queue: queue.display,
+          message: `${queue.display}: ${mismatch}; nothing of it was written to ${dir}`,
+        });
+      }
+      return new Map([...previous, ...recorded]);
+    };
     let results = await merged();
     let settled = queueProgress(record.cells, results).remaining === 0;
     let stopped = false;

@@ -99,7 +99,11 @@ export async function runSuiteWorker(options: RunSuiteWorkerOptions): Promise<vo
         message: `its config has the digest ${suite.digest}, not the ${saved.digest} it records; was it edited by hand?`,
       });
     }
-    return { digest: suite.digest, cells: suite.plan.cells };
+    return {
+      digest: suite.digest,
+      cells: suite.plan.cells,
+      maxEvaluations: suite.config.budget.maxEvaluations,
+    };
   };
   const runnerFor = async (request: CellRunRequest): Promise<CellRunner> => {
     const { config } = await prepare(request.suiteDir, loadSavedSuite(request.suiteDir));
