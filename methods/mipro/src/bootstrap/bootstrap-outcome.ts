@@ -1,4 +1,5 @@
 import type { Demonstration, EvaluatedExecution } from '@forge/program';
+import type { MiproSettings } from '../settings/mipro-settings.js';
 
 /** What one bootstrapping run of the seed program on a training instance left. */
 export interface BootstrapOutcome {
@@ -8,6 +9,21 @@ export interface BootstrapOutcome {
   readonly passed: boolean;
   /** Per module, the demonstration of its last invocation in the run (when the program records them). */
   readonly demonstrations: Readonly<Record<string, Demonstration>>;
+  /** True when the program raised instead of finishing the run (with `maxErrors`). */
+  readonly error?: true;
+}
+
+/**
+ * The threshold a bootstrapping run's score is held to: the `metricThreshold` setting, except
+ * that under `reference` a threshold of 0 is none, as DSPy tests `if self.metric_threshold:`
+ * (bootstrap.py:207) and so keeps only runs whose metric is truthy (above 0).
+ */
+export function bootstrapThreshold(
+  settings: Pick<MiproSettings, 'profile' | 'metricThreshold'>,
+): number | null {
+  return settings.profile === 'reference' && settings.metricThreshold === 0
+    ? null
+    : settings.metricThreshold;
 }
 
 /**

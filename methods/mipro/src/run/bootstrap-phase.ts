@@ -1,7 +1,11 @@
 import type { CheckpointRecord, RoleUsage } from '@forge/method';
 import type { EvaluatedExecution, Instance } from '@forge/program';
 import { assembleDemoSets, labelledFieldsOf } from '../bootstrap/assemble-demo-sets.js';
-import { type BootstrapOutcome, bootstrapOutcome } from '../bootstrap/bootstrap-outcome.js';
+import {
+  type BootstrapOutcome,
+  bootstrapOutcome,
+  bootstrapThreshold,
+} from '../bootstrap/bootstrap-outcome.js';
 import { nextBootstrapBatch } from '../bootstrap/demo-set-plan.js';
 import type { BootstrapState } from '../mipro-state.js';
 import { searchEvaluations } from '../plan/search-cost.js';
@@ -52,7 +56,7 @@ export async function runBootstrapPhase(run: MiproRun): Promise<string | undefin
     }
     let example = bootstrap.example;
     for (const result of evaluated) {
-      const outcome = bootstrapOutcome(result, settings.metricThreshold);
+      const outcome = bootstrapOutcome(result, bootstrapThreshold(settings));
       outcomes[result.instance.id] = outcome;
       const earlierPassed = example !== undefined && outcomes[example.instanceId]?.passed === true;
       if (example === undefined || (outcome.passed && !earlierPassed)) {
