@@ -95,3 +95,162 @@ describe('reference: a minibatch as large as the validation set', () => {
     expect(paper.of('search-plan')[0]?.data).toMatchObject({ minibatch: false });
   });
 });
+
+/** Which proposal-stage contract a request is, from its user message. */
+function contractOf(user: string): string {
+  if (user.startsWith('# Dataset Examples') || user.startsWith('# Prior Observations'))
+    return 'observe';
+  if (user.startsWith('# Observations')) return 'summarize';
+  if (user.startsWith('# Program') && user.includes('\n# Example Run\n')) return 'describe-program';
+  if (user.startsWith('# Program') && user.includes('\n# Module\n')) return 'describe-module';
+  return 'propose';
+}
+
+const userOf = (request: { messages: readonly unknown[] }) =>
+  String((request.messages[0] as { content: string }).content);
+
+describe('reference: temperatures of the proposal stage', () => {
+  // propose/dataset_summary_generator.py:54, :72 and :88 run the data observations and the
+  // summary with `temperature=1.0`; grounded_proposer.py:395–401 runs the program and module
+  // descriptions (:193–196, :215–221) inside the proposal's rollout model at `init_temperature`.
+  it('observes and summarizes at 1 and describes at init_temperature; paper sets only the proposals', async () => {
+    const temperaturesOf = async (settings: Record<string, unknown>) => {
+      const proposer = toyProposer();
+      await runToy({ settings, optimizerModel: proposer });
+      const byContract = new Map<string, Set<number | undefined>>();
+      for (const request of proposer.requests) {
+        const contract = contractOf(userOf(request));
+        byContract.set(contract, (byContract.get(contract) ?? new Set()).add(request.temperature));
+      }
+      return Object.fromEntries([...byContract].map(([contract, set]) => [contract, [...set]]));
+    };
+    expect(await temperaturesOf({ profile: 'reference', initTemperature: 0.7 })).toEqual({
+      observe: [1],
+      summarize: [1],
+      'describe-program': [0.7],
+      'describe-module': [0.7],
+      propose: [0.7],
+    });
+    expect(await temperaturesOf({ initTemperature: 0.7 })).toEqual({
+      observe: [undefined],
+      summarize: [undefined],
+      'describe-program': [undefined],
+      'describe-module': [undefined],
+      propose: [0.7],
+    });
+  });
+});
+
+describe('reference: a failed grounding call drops its ground and the run goes on', () => {
+  /** The toy proposer, failing (throwing, or answering without its block) on some calls. */
+  const failing = (
+    fails: (contract: string, index: number) => 'throw' | 'unusable' | undefined,
+  ) => {
+    const counts = new Map<string, number>();
+    return toyProposer({
+      transform: (text, user) => {
+        const contract = contractOf(user);
+        const index = counts.get(contract) ?? 0;
+        counts.set(contract, index + 1);
+        const failure = fails(contract, index);
+        if (failure === 'throw') throw new Error(`${contract} service failed`);
+        return failure === 'unusable' ? 'I cannot help with that.' : text;
+      },
+    });
+  };
+  const instructionsOf = (of: (kind: string) => CheckpointRecord[]) =>
+    of('instructions')[0]?.data as {
+      dataSummary?: string;
+      programDescription?: string;
+      moduleDescriptions: Record<string, string>;
+      instructions: Record<string, string[]>;
+    };
+
+  // grounded_proposer.py:294–303: an error while writing the data summary (the summary call,
+  // dataset_summary_generator.py:86–88, or the first observation, :53–54) leaves the proposer
+  // without one; a model answer without its output field raises there as well.
+  it.each(['throw', 'unusable'] as const)(
+    'a summary call that fails (%s) leaves no data summary; paper ends the run or stands the observations in',
+    async (failure) => {
+      const fails = (contract: string) => (contract === 'summarize' ? failure : undefined);
+      const reference = await runToy({
+        settings: { profile: 'reference' },
+        optimizerModel: failing(fails),
+      });
+      const grounds = instructionsOf(reference.of);
+      expect(grounds.dataSummary).toBeUndefined();
+      expect(grounds.programDescription).toBeDefined();
+      const calls = reference
+        .of('proposal-call')
+        .map((record) => record.data as { call: string; accepted: boolean });
+      expect(calls.find((call) => call.call === 'summarize')?.accepted).toBe(false);
+      // The instruction proposals are still made, without the summary.
+      expect(calls.filter((call) => call.call.startsWith('propose')).length).toBeGreaterThan(0);
+
+      const paper = runToy({ settings: {}, optimizerModel: failing(fails) });
+      if (failure === 'throw') await expect(paper).rejects.toThrow(/summarize service failed/);
+      else expect(instructionsOf((await paper).of).dataSummary).toContain('Examples of category');
+    },
+  );
+
+  // dataset_summary_generator.py:60–84: an error in a later observation call ends the
+  // observations (`except Exception`) and the summary is written from those made so far.
+  it('a later observation call that raises ends the observations; paper ends the run', async () => {
+    const fails = (contract: string, index: number) =>
+      contract === 'observe' && index === 1 ? ('throw' as const) : undefined;
+    const proposer = failing(fails);
+    const reference = await runToy({
+      settings: { profile: 'reference' },
+      optimizerModel: proposer,
+      train: 40,
+    });
+    const contracts = proposer.requests.map((request) => contractOf(userOf(request)));
+    expect(contracts.filter((contract) => contract === 'observe')).toHaveLength(2);
+    expect(instructionsOf(reference.of).dataSummary).toContain('categories a, b, c, d');
+    await expect(
+      runToy({ settings: {}, optimizerModel: failing(fails), train: 40 }),
+    ).rejects.toThrow(/observe service failed/);
+  });
+
+  // grounded_proposer.py:191–225: the program and the module descriptions are written in one
+  // `try`; when it fails the proposal goes on without them ("Not available").
+  it('a program description that raises leaves out both descriptions; paper ends the run', async () => {
+    const fails = (contract: string) =>
+      contract === 'describe-program' ? ('throw' as const) : undefined;
+    const proposer = failing(fails);
+    const reference = await runToy({
+      settings: { profile: 'reference' },
+      optimizerModel: proposer,
+    });
+    const grounds = instructionsOf(reference.of);
+    expect(grounds.programDescription).toBeUndefined();
+    expect(grounds.moduleDescriptions).toEqual({});
+    expect(proposer.requests.map((request) => contractOf(userOf(request)))).not.toContain(
+      'describe-module',
+    );
+    expect(grounds.dataSummary).toBeDefined();
+    expect(grounds.instructions['answer']?.length).toBeGreaterThan(1);
+    await expect(runToy({ settings: {}, optimizerModel: failing(fails) })).rejects.toThrow(
+      /describe-program service failed/,
+    );
+  });
+
+  // dataset_summary_generator.py:53–55 keeps the first observation call's answer whatever it
+  // says; only the later calls are read for COMPLETE (:73–77).
+  it('keeps a first observation that says COMPLETE; paper drops it', async () => {
+    const proposerSaying = () =>
+      toyProposer({
+        transform: (text, user) =>
+          user.startsWith('# Dataset Examples')
+            ? '<observations>COMPLETE: four categories.</observations>'
+            : text,
+      });
+    const summaryRequest = async (settings: Record<string, unknown>) => {
+      const proposer = proposerSaying();
+      await runToy({ settings, optimizerModel: proposer, train: 10 });
+      return proposer.requests.map(userOf).find((user) => contractOf(user) === 'summarize');
+    };
+    expect(await summaryRequest({ profile: 'reference' })).toContain('COMPLETE: four categories.');
+    expect(await summaryRequest({})).toBeUndefined();
+  });
+});

@@ -9,7 +9,7 @@ import {
   type XmlBlockResult,
 } from '@forge/program';
 import type { DemoSet } from '../bootstrap/assemble-demo-sets.js';
-import type { MiproSettings } from '../settings/mipro-settings.js';
+import type { MiproProfile, MiproSettings } from '../settings/mipro-settings.js';
 import {
   describeModuleMessage,
   describeProgramMessage,
@@ -39,6 +39,8 @@ export interface ProposalState {
   readonly observeCalls: number;
   /** Later observation calls answered COMPLETE. */
   readonly completes: number;
+  /** True once a later observation call failed (`reference`): no more observation calls. */
+  readonly observationsEnded?: boolean;
   /** The data summary, once written (or the observations themselves when the summary failed). */
   readonly dataSummary?: string;
   /** True once the summary step is done (or skipped). */
@@ -97,6 +99,7 @@ export interface ProposalInputs {
   readonly settings: Pick<
     MiproSettings,
     | 'profile'
+    | 'initTemperature'
     | 'viewDataBatchSize'
     | 'demosInProposal'
     | 'programAware'
@@ -122,6 +125,24 @@ export interface ProposalCall {
   readonly slot?: number;
   /** The tip a proposal was given. */
   readonly tip?: ProposalTip;
+  /** The call's sampling temperature; absent: the provider's default. */
+  readonly temperature?: number;
+}
+
+/**
+ * The sampling temperature of a proposal-stage call. `reference`: DSPy's — the data observations
+ * and the summary at 1 (dataset_summary_generator.py:54, :72, :88), the program and module
+ * descriptions and the proposals at `init_temperature`, the rollout model they all run in
+ * (grounded_proposer.py:395–401). `paper`: the proposals at `initTemperature` when it is set,
+ * every other call at the provider's default.
+ */
+export function proposalTemperature(
+  kind: ProposalCall['kind'],
+  settings: Pick<MiproSettings, 'profile' | 'initTemperature'>,
+): number | undefined {
+  if (settings.profile !== 'reference')
+    return kind === 'propose' ? settings.initTemperature : undefined;
+  return kind === 'observe' || kind === 'summarize' ? 1 : settings.initTemperature;
 }
 
 /** The proposals to make, in order: every module in declaration order, slots 1 … count − 1. */
@@ -151,14 +172,21 @@ export function nextProposalCall(
     const more =
       call < maxObservationCalls &&
       start < inputs.train.length &&
-      state.completes < completesToStop;
+      state.completes < completesToStop &&
+      state.observationsEnded !== true;
     if (call === 0 || more) {
       const batch = inputs.train.slice(start, start + size);
       const user =
         call === 0 || state.observations.length === 0
           ? observeMessage(batch)
           : observeMoreMessage(state.observations.join('\n\n'), batch);
-      return { kind: 'observe', name: `observe ${call + 1}`, system: observeSystemPrompt, user };
+      return {
+        kind: 'observe',
+        name: `observe ${call + 1}`,
+        system: observeSystemPrompt,
+        user,
+        ...temperatureOf('observe', settings),
+      };
     }
     if (state.observations.length > 0) {
       return {
@@ -166,6 +194,7 @@ export function nextProposalCall(
         name: 'summarize',
         system: summarizeSystemPrompt,
         user: summarizeMessage(state.observations.join('\n\n')),
+        ...temperatureOf('summarize', settings),
       };
     }
   }
@@ -175,10 +204,17 @@ export function nextProposalCall(
       name: 'describe program',
       system: describeProgramSystemPrompt,
       user: describeProgramMessage(inputs.program, inputs.signature, inputs.example),
+      ...temperatureOf('describe-program', settings),
     };
   }
   const modules = inputs.program.modules;
-  if (settings.programAware && state.modulesDescribed < modules.length) {
+  // DSPy writes the module descriptions in the program description's `try`: when that failed,
+  // `reference` writes none (grounded_proposer.py:191–225).
+  const programFailed =
+    settings.profile === 'reference' &&
+    state.programDescribed &&
+    state.programDescription === undefined;
+  if (settings.programAware && !programFailed && state.modulesDescribed < modules.length) {
     const module = modules[state.modulesDescribed]?.name as string;
     return {
       kind: 'describe-module',
@@ -191,6 +227,7 @@ export function nextProposalCall(
         module,
       ),
       module,
+      ...temperatureOf('describe-module', settings),
     };
   }
   const slot = proposalSlots(inputs)[state.proposalsMade];
@@ -220,13 +257,24 @@ export function nextProposalCall(
     module: slot.module,
     slot: slot.slot,
     ...(settings.tipAware ? { tip } : {}),
+    ...temperatureOf('propose', settings),
   };
+}
+
+function temperatureOf(
+  kind: ProposalCall['kind'],
+  settings: Pick<MiproSettings, 'profile' | 'initTemperature'>,
+): { temperature?: number } {
+  const temperature = proposalTemperature(kind, settings);
+  return temperature === undefined ? {} : { temperature };
 }
 
 /**
  * Applies one answer. A missing, empty or duplicated block is a no-op, recorded with its reason:
  * an observation is not added, a summary falls back to the observations, a description is left
  * out, a proposal adds no instruction (nor does one that repeats an instruction already there).
+ * Under `reference` an unusable answer to a grounding call fails it as DSPy's parse error does
+ * (`failProposalCall`), and the first observation is kept even when it says COMPLETE.
  */
 export function applyProposalAnswer(
   state: ProposalState,
@@ -234,6 +282,7 @@ export function applyProposalAnswer(
   text: string,
   seedPrompt: (module: string) => string,
   finishReason?: string,
+  profile: MiproProfile = 'paper',
 ): ProposalState {
   const noOp = (reason: string) => [...state.noOps, { call: call.name, reason }];
   // A cut-off answer is never used half; a leading reasoning block is set aside.
@@ -248,14 +297,24 @@ export function applyProposalAnswer(
     case 'observe': {
       const block = extract('observations');
       const next = { ...state, observeCalls: state.observeCalls + 1 };
-      if (!block.ok) return { ...next, noOps: noOp(`observations block ${block.reason}`) };
-      if (/^complete\b/i.test(block.content)) {
+      if (!block.ok) {
+        const reason = `observations block ${block.reason}`;
+        return profile === 'reference'
+          ? failProposalCall(state, call, reason)
+          : { ...next, noOps: noOp(reason) };
+      }
+      // DSPy keeps the first answer whatever it says (dataset_summary_generator.py:53–55).
+      const first = profile === 'reference' && state.observeCalls === 0;
+      if (!first && /^complete\b/i.test(block.content)) {
         return state.observeCalls === 0 ? next : { ...next, completes: state.completes + 1 };
       }
       return { ...next, observations: [...state.observations, block.content] };
     }
     case 'summarize': {
       const block = extract('summary');
+      if (!block.ok && profile === 'reference') {
+        return failProposalCall(state, call, `summary block ${block.reason}`);
+      }
       return block.ok
         ? { ...state, summarized: true, dataSummary: block.content }
         : {
@@ -267,6 +326,9 @@ export function applyProposalAnswer(
     }
     case 'describe-program': {
       const block = extract('program_description');
+      if (!block.ok && profile === 'reference') {
+        return failProposalCall(state, call, `program_description block ${block.reason}`);
+      }
       return block.ok
         ? { ...state, programDescribed: true, programDescription: block.content }
         : {
@@ -304,6 +366,39 @@ export function applyProposalAnswer(
         instructions: { ...state.instructions, [module]: [...existing, block.content] },
       };
     }
+  }
+}
+
+/**
+ * A grounding call that failed under `reference` (it raised, or its answer was unusable, which
+ * DSPy's adapter raises for): the proposer goes on without that ground, as DSPy's handlers do.
+ * A failed first observation or summary leaves no data summary (grounded_proposer.py:294–303);
+ * a failed later observation ends the observations, and the summary is written from those made
+ * (dataset_summary_generator.py:60–84); a failed program description leaves out the program and
+ * module descriptions, a failed module description that module's (grounded_proposer.py:191–225).
+ * An instruction proposal has no such handler in DSPy: a failed one is not passed here.
+ */
+export function failProposalCall(
+  state: ProposalState,
+  call: ProposalCall,
+  reason: string,
+): ProposalState {
+  const noOps = [...state.noOps, { call: call.name, reason }];
+  switch (call.kind) {
+    case 'observe': {
+      const next = { ...state, observeCalls: state.observeCalls + 1, noOps };
+      return state.observeCalls === 0
+        ? { ...next, summarized: true }
+        : { ...next, observationsEnded: true };
+    }
+    case 'summarize':
+      return { ...state, summarized: true, noOps };
+    case 'describe-program':
+      return { ...state, programDescribed: true, noOps };
+    case 'describe-module':
+      return { ...state, modulesDescribed: state.modulesDescribed + 1, noOps };
+    case 'propose':
+      return { ...state, proposalsMade: state.proposalsMade + 1, noOps };
   }
 }
 

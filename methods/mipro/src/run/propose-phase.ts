@@ -2,12 +2,15 @@ import { optimizerAnswer, proposalRecord } from '@forge/method';
 import { createRandom } from '@forge/program';
 import {
   applyProposalAnswer,
+  failProposalCall,
   nextProposalCall,
+  type ProposalCall,
   type ProposalInputs,
 } from '../propose/proposal-plan.js';
 import { proposalTipKeys } from '../propose/proposal-tips.js';
 import { miproPresets } from '../settings/mipro-presets.js';
 import type { MiproSettings } from '../settings/mipro-settings.js';
+import { errorText } from './error-text.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 
 /** Demo sets per module (N), from the preset or the `candidates` setting. */
@@ -76,16 +79,17 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
     if (stop !== undefined) return stop;
     skipped = optimizerBudgetReached(run);
     if (skipped !== undefined) break;
-    const temperature = settings.initTemperature;
-    const { text, finishReason, usage } = await run.propose({
-      system: call.system,
-      messages: [{ role: 'user', content: call.user }],
-      // `init_temperature` applies to the instruction proposals (grounded_proposer.py:396–397).
-      ...(temperature !== undefined && call.kind === 'propose' ? { temperature } : {}),
-      // Proposals for different slots are distinct samples even when their requests are equal.
-      metadata: { role: 'propose', ...(call.slot === undefined ? {} : { sampleIndex: call.slot }) },
-    });
-    const proposal = applyProposalAnswer(run.state.proposal, call, text, seedPrompt, finishReason);
+    const answered = await callProposer(run, call);
+    if (answered === undefined) continue;
+    const { text, finishReason, usage } = answered;
+    const proposal = applyProposalAnswer(
+      run.state.proposal,
+      call,
+      text,
+      seedPrompt,
+      finishReason,
+      settings.profile,
+    );
     const accepted = proposal.noOps.length === run.state.proposal.noOps.length;
     const unusable = accepted ? undefined : unusableCode(proposal.noOps.at(-1)?.reason ?? '');
 
@@ -176,6 +180,52 @@ export async function runProposePhase(run: MiproRun): Promise<string | undefined
     },
   );
   return undefined;
+}
+
+/**
+ * Makes one proposal-stage call. Under `reference` a grounding call that raises (not an
+ * abort) drops its ground and the stage goes on, as DSPy's handlers do (grounded_proposer.py:
+ * 294–303, :222–225; dataset_summary_generator.py:82–84): the failure is saved and noted, and
+ * undefined returned. Anything else that raises ends the run, as an instruction proposal that
+ * raises ends DSPy's (no handler around grounded_proposer.py:400–410).
+ */
+async function callProposer(
+  run: MiproRun,
+  call: ProposalCall,
+): Promise<Awaited<ReturnType<MiproRun['propose']>> | undefined> {
+  const request = {
+    system: call.system,
+    messages: [{ role: 'user' as const, content: call.user }],
+    ...(call.temperature === undefined ? {} : { temperature: call.temperature }),
+    // Proposals for different slots are distinct samples even when their requests are equal.
+    metadata: { role: 'propose', ...(call.slot === undefined ? {} : { sampleIndex: call.slot }) },
+  };
+  if (run.settings.profile !== 'reference' || call.kind === 'propose') {
+    return run.propose(request);
+  }
+  try {
+    return await run.propose(request);
+  } catch (error) {
+    if (run.context.abortSignal?.aborted === true) throw error;
+    const reason = `the call raised: ${errorText(error)}`;
+    const proposal = failProposalCall(run.state.proposal, call, reason);
+    await run.commit({ ...run.state, proposal }, [
+      {
+        kind: 'proposal-call',
+        step: null,
+        data: {
+          call: call.name,
+          contract: call.kind,
+          ...(call.module === undefined ? {} : { module: call.module }),
+          accepted: false,
+          reason,
+          error: true,
+        },
+      },
+    ]);
+    run.note('proposal-call-failed', `${call.name}: ${reason}; going on without it`);
+    return undefined;
+  }
 }
 
 function optimizerBudgetReached(run: MiproRun): string | undefined {
