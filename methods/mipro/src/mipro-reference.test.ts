@@ -1,6 +1,7 @@
 import { type CheckpointRecord, MemoryCheckpointStore } from '@forge/method';
 import { createMethodTestContext } from '@forge/method/testing';
 import type { LanguageModel } from '@forge/provider';
+import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { toyBenchmark, toyInstances, toyProposer, toyTaskModel } from './__fixtures__/mipro-toy.js';
 import { miproMethod } from './mipro-method.js';
@@ -16,17 +17,22 @@ interface RunOptions {
   readonly maxEvaluations?: number;
   readonly taskModel?: LanguageModel;
   readonly optimizerModel?: LanguageModel;
+  readonly teacherModel?: LanguageModel;
   readonly seed?: number;
 }
 
 async function runToy(options: RunOptions) {
   const checkpoints = new MemoryCheckpointStore();
+  const proposer = toyProposer();
   const test = createMethodTestContext({
     benchmark: toyBenchmark,
     train: toyInstances('t', options.train ?? 24),
     validation: toyInstances('v', options.validation ?? 20, 1),
     taskModel: options.taskModel ?? toyTaskModel(),
-    optimizerModel: options.optimizerModel ?? toyProposer(),
+    optimizerModel: (role) =>
+      role === 'teacher' && options.teacherModel !== undefined
+        ? options.teacherModel
+        : (options.optimizerModel ?? proposer),
     budget: { maxEvaluations: options.maxEvaluations ?? 300 },
     settings: miproMethod.parseSettings?.(options.settings) ?? {},
     checkpoints,
@@ -252,5 +258,57 @@ describe('reference: a failed grounding call drops its ground and the run goes o
     };
     expect(await summaryRequest({ profile: 'reference' })).toContain('COMPLETE: four categories.');
     expect(await summaryRequest({})).toBeUndefined();
+  });
+});
+
+describe('reference: max_errors counts per demo set', () => {
+  /** A teacher that knows every answer but whose service fails on category c. */
+  const flakyTeacher = () =>
+    new MockLanguageModel({
+      modelId: 'flaky-teacher',
+      responses: (request) => {
+        const last = request.messages.at(-1);
+        const content = last && 'content' in last ? last.content : '';
+        const match = /category=(\w+) value=(\d+)/.exec(content);
+        if (match?.[1] === 'c') throw new Error('teacher service failed');
+        return `${match?.[1] ?? ''}:${match?.[2] ?? ''}`;
+      },
+    });
+  // Three demo sets, two of them bootstrapped: zero-shot, a shuffled one (no labelled set with
+  // maxLabeledDemos 0), the unshuffled one. Every category-c instance raises.
+  const settings = {
+    profile: 'reference',
+    teacher: 'model',
+    candidates: 3,
+    maxLabeledDemos: 0,
+    maxErrors: 2,
+  };
+  const errorsOf = (of: (kind: string) => CheckpointRecord[]) =>
+    of('bootstrap-runs')
+      .flatMap((record) => record.data as { error?: boolean }[])
+      .filter((run) => run.error === true).length;
+
+  // teleprompt/utils.py:377–409 bootstraps each set with a new BootstrapFewShot, whose
+  // `error_count` starts at 0 (bootstrap.py:81) and raises at `max_errors` (:214–220).
+  it('goes on when two errors fall on two sets, one each; paper ends the run at two over all', async () => {
+    // Seed 0: the shuffled set (size 2) walks t14 (c, raises), t8, t21; the unshuffled one
+    // walks t0, t1, t2 (c, raises), t3, t4.
+    const reference = await runToy({ settings, teacherModel: flakyTeacher(), seed: 0 });
+    expect(errorsOf(reference.of)).toBe(2);
+    expect(reference.of('search-end')).toHaveLength(1);
+    await expect(
+      runToy({
+        settings: { ...settings, profile: 'paper' },
+        teacherModel: flakyTeacher(),
+        seed: 0,
+      }),
+    ).rejects.toThrow(/2 program run\(s\) raised an error \(maxErrors 2\)/);
+  });
+
+  it('ends the run when one set meets two errors on its walk', async () => {
+    // Seed 1: the shuffled set (size 3) walks t19, t15, t6 (c, raises), t22 (c, raises).
+    await expect(runToy({ settings, teacherModel: flakyTeacher(), seed: 1 })).rejects.toThrow(
+      /2 program run\(s\) on one demo set's walk raised an error \(maxErrors 2, counted per demo set\)/,
+    );
   });
 });

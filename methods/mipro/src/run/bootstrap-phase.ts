@@ -6,6 +6,7 @@ import {
   bootstrapOutcome,
   bootstrapThreshold,
 } from '../bootstrap/bootstrap-outcome.js';
+import { demoSetErrors } from '../bootstrap/demo-set-errors.js';
 import { nextBootstrapBatch } from '../bootstrap/demo-set-plan.js';
 import type { BootstrapState } from '../mipro-state.js';
 import { searchEvaluations } from '../plan/search-cost.js';
@@ -46,13 +47,20 @@ export async function runBootstrapPhase(run: MiproRun): Promise<string | undefin
     const { evaluated, usage, failed } = await bootstrapRuns(run, instances);
     const outcomes: Record<string, BootstrapOutcome> = { ...bootstrap.outcomes };
     for (const instance of failed) {
-      outcomes[instance.id] = { score: 0, passed: false, demonstrations: {} };
+      outcomes[instance.id] = { score: 0, passed: false, demonstrations: {}, error: true };
     }
     const errors = (bootstrap.errors ?? 0) + failed.length;
-    if (settings.maxErrors !== undefined && errors >= settings.maxErrors) {
-      throw new Error(
-        `MIPROv2 bootstrapping: ${errors} program run(s) raised an error (maxErrors ${settings.maxErrors})`,
-      );
+    // `reference` counts errors per demo set, as DSPy does; `paper` over all bootstrapping.
+    if (settings.maxErrors !== undefined) {
+      const counted =
+        settings.profile === 'reference' ? demoSetErrors(bootstrap.specs, outcomes) : errors;
+      if (counted >= settings.maxErrors) {
+        throw new Error(
+          settings.profile === 'reference'
+            ? `MIPROv2 bootstrapping: ${counted} program run(s) on one demo set's walk raised an error (maxErrors ${settings.maxErrors}, counted per demo set)`
+            : `MIPROv2 bootstrapping: ${errors} program run(s) raised an error (maxErrors ${settings.maxErrors})`,
+        );
+      }
     }
     let example = bootstrap.example;
     for (const result of evaluated) {
