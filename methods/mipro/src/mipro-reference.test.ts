@@ -1,5 +1,5 @@
 import { type CheckpointRecord, MemoryCheckpointStore } from '@forge/method';
-import { createMethodTestContext } from '@forge/method/testing';
+import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
 import type { LanguageModel } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
@@ -310,5 +310,101 @@ describe('reference: max_errors counts per demo set', () => {
     await expect(runToy({ settings, teacherModel: flakyTeacher(), seed: 1 })).rejects.toThrow(
       /2 program run\(s\) on one demo set's walk raised an error \(maxErrors 2, counted per demo set\)/,
     );
+  });
+});
+
+describe('reference: a program error during the search scores 0 and the search goes on', () => {
+  /** The toy task model, whose service fails on validation instance v0 (category b, value 0). */
+  const failingOnV0 = () => {
+    const inner = toyTaskModel();
+    return new MockLanguageModel({
+      modelId: 'toy-task',
+      responses: async (request) => {
+        const last = request.messages.at(-1);
+        const content = last && 'content' in last ? last.content : '';
+        if (content.includes('category=b value=0')) throw new Error('task service failed');
+        return (await inner.generate(request)).text;
+      },
+    });
+  };
+  type CandidateData = {
+    candidate: number;
+    origin: string;
+    validation: number;
+    validationScores: Record<string, number>;
+    errors?: { instanceId: string; error: string }[];
+  };
+  const candidatesOf = (of: (kind: string) => CheckpointRecord[]) =>
+    of('candidate').map((record) => record.data as CandidateData);
+
+  // evaluate/evaluate.py:178 scores an example whose program raised `failure_score` (0) and
+  // averages over the whole set (:180, :224); the errors are logged and counted
+  // (utils/parallelizer.py:63–72, :236–241). teleprompt/utils.py:45–62 evaluates the seed
+  // (mipro_optimizer_v2.py:538), each trial (:588) and each full evaluation (:826) this way.
+  it('scores the raising instance 0 in every evaluation and records the error; paper ends the run', async () => {
+    const { result, test, of } = await runToy({
+      settings: { profile: 'reference' },
+      taskModel: failingOnV0(),
+    });
+    const candidates = candidatesOf(of);
+    expect(candidates.length).toBeGreaterThan(1);
+    for (const candidate of candidates) {
+      expect(candidate.validationScores['v0']).toBe(0);
+      expect(candidate.errors).toEqual([{ instanceId: 'v0', error: 'Error: task service failed' }]);
+      const scores = Object.values(candidate.validationScores);
+      expect(scores).toHaveLength(20);
+      expect(candidate.validation).toBeCloseTo(scores.reduce((a, b) => a + b, 0) / 20, 12);
+    }
+    // A trial that repeats a validated combination reuses its score (no runs, no errors).
+    const trials = of('trial')
+      .map((record) => record.data as { scoredOn: string; errors?: unknown[] })
+      .filter((trial) => trial.scoredOn !== 'reused');
+    expect(trials.length).toBeGreaterThan(0);
+    for (const trial of trials) expect(trial.errors).toHaveLength(1);
+    expect(result.summary).toMatchObject({
+      programErrors: { bootstrap: 0, search: candidates.length },
+    });
+    // The raising runs still ran the program: each is one evaluation.
+    expect(result.evaluationsUsed).toBe(test.evaluationsCounted());
+    expect(of('search-end')[0]?.data).toMatchObject({ programErrors: candidates.length });
+
+    await expect(runToy({ settings: {}, taskModel: failingOnV0() })).rejects.toThrow(
+      /task service failed/,
+    );
+  });
+
+  it('resumes a run with program errors exactly (minibatch trials and full evaluations)', async () => {
+    const report = await checkMethodResume(miproMethod, {
+      benchmark: toyBenchmark,
+      train: toyInstances('t', 24),
+      validation: toyInstances('v', 40, 1),
+      taskModel: failingOnV0(),
+      optimizerModel: toyProposer(),
+      budget: { maxEvaluations: 300 },
+      settings: miproMethod.parseSettings?.({ profile: 'reference', minibatch: true }) ?? {},
+      cutAfterEvaluations: [20, 90, 200],
+    });
+    expect(report.interruptions).toBe(3);
+    expect(report.resumed).toEqual(report.whole);
+    expect(report.whole.summary?.['minibatch']).toBe(true);
+    // The seed and at least one full evaluation.
+    expect(report.whole.candidates).toBeGreaterThan(1);
+    const errors = report.whole.summary?.['programErrors'] as { search: number } | undefined;
+    expect(errors?.search).toBeGreaterThan(1);
+  });
+
+  // utils/parallelizer.py:66–67 cancels an evaluation at `max_errors` errors and raises
+  // (:102–104); teleprompt/utils.py:59–62 then scores the whole evaluation 0.0.
+  it('scores a whole evaluation 0 when its errors reach maxErrors', async () => {
+    const { result, of } = await runToy({
+      settings: { profile: 'reference', maxErrors: 1 },
+      taskModel: failingOnV0(),
+    });
+    expect(result.seedValidation).toBe(0);
+    const seed = candidatesOf(of)[0];
+    expect(seed?.validation).toBe(0);
+    // The instances that ran keep their own scores in the record.
+    expect(Object.values(seed?.validationScores ?? {}).some((score) => score > 0)).toBe(true);
+    expect(seed?.errors).toHaveLength(1);
   });
 });

@@ -37,6 +37,11 @@ export interface MiproState {
   readonly proposal: ProposalState;
   /** The search, once it started. */
   readonly search?: SearchState;
+  /**
+   * Program runs of the seed's evaluation and of the search that raised and were scored 0
+   * (`reference`; absent when none did).
+   */
+  readonly searchErrors?: number;
   /** Why the run stopped, once it did. */
   readonly stopReason?: string;
 }

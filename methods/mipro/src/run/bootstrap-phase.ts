@@ -11,6 +11,7 @@ import { nextBootstrapBatch } from '../bootstrap/demo-set-plan.js';
 import type { BootstrapState } from '../mipro-state.js';
 import { searchEvaluations } from '../plan/search-cost.js';
 import { costModelOf } from './cost-model.js';
+import { evaluateEach } from './evaluate-each.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
 
 /**
@@ -157,8 +158,7 @@ async function finish(run: MiproRun, bootstrap: BootstrapState): Promise<void> {
 
 /**
  * One batch of bootstrapping runs. Without `maxErrors` a program error ends the run; with it,
- * each instance runs on its own (still under the run's concurrency limit) and the ones that
- * raised are returned as `failed` (an abort still ends the run).
+ * the instances that raised are returned as `failed` (an abort still ends the run).
  */
 async function bootstrapRuns(
   run: MiproRun,
@@ -178,18 +178,11 @@ async function bootstrapRuns(
   if (settings.maxErrors === undefined) {
     return { ...(await run.evaluate(context.seedCandidate, instances, options)), failed: [] };
   }
-  const settled = await Promise.allSettled(
-    instances.map((instance) => run.evaluate(context.seedCandidate, [instance], options)),
+  const { evaluated, usage, failed } = await evaluateEach(
+    run,
+    context.seedCandidate,
+    instances,
+    options,
   );
-  if (context.abortSignal?.aborted === true) throw context.abortSignal.reason;
-  let usage: Readonly<Record<string, RoleUsage>> = {};
-  const evaluated: EvaluatedExecution[] = [];
-  const failed: Instance[] = [];
-  settled.forEach((result, index) => {
-    if (result.status === 'fulfilled') {
-      evaluated.push(...result.value.evaluated);
-      usage = addUsage(usage, result.value.usage);
-    } else failed.push(instances[index] as Instance);
-  });
-  return { evaluated, usage, failed };
+  return { evaluated, usage, failed: failed.map((entry) => entry.instance) };
 }

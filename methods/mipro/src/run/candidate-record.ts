@@ -1,6 +1,7 @@
 import { type CheckpointRecord, type MethodCandidate, validationPassRecord } from '@forge/method';
 import type { EvaluatedExecution } from '@forge/program';
 import type { ModuleSelection } from '../search/search-space.js';
+import type { ProgramError } from './program-errors.js';
 
 /**
  * The `candidate` checkpoint record of a validated candidate, in the shape the run report reads
@@ -19,7 +20,10 @@ export function candidateRecord(options: {
   readonly evaluated: readonly EvaluatedExecution[];
   readonly validation: number;
   readonly evaluationsUsed: number;
+  /** Runs that raised (`reference`): scored 0 in `validationScores`, listed under `errors`. */
+  readonly errors?: readonly ProgramError[];
 }): CheckpointRecord {
+  const errors = options.errors ?? [];
   const components = Object.entries(options.selection)
     .filter(([, choice]) => choice.instruction !== 0 || choice.demoSet !== 0)
     .map(([module]) => module);
@@ -37,9 +41,11 @@ export function candidateRecord(options: {
       prompts: options.candidate.prompts,
       ...(options.candidate.demos === undefined ? {} : { demos: options.candidate.demos }),
       validation: options.validation,
-      validationScores: Object.fromEntries(
-        options.evaluated.map((entry) => [entry.instance.id, entry.evaluation.score]),
-      ),
+      validationScores: Object.fromEntries([
+        ...options.evaluated.map((entry) => [entry.instance.id, entry.evaluation.score]),
+        ...errors.map((entry) => [entry.instanceId, 0]),
+      ]),
+      ...(errors.length === 0 ? {} : { errors }),
       evaluationsUsed: options.evaluationsUsed,
     },
   };

@@ -85,6 +85,7 @@ export async function runMipro(context: MethodContext): Promise<MethodResult> {
         gap,
         fullEvaluationsSkipped: search.fullEvaluationsSkipped,
         trialsReused: search.trialsReused,
+        programErrors: run.state.searchErrors ?? 0,
       },
     },
   ]);
@@ -196,6 +197,9 @@ function summaryOf(run: MiproRun): Record<string, unknown> {
       Object.entries(instructionsOf(run)).map(([module, list]) => [module, list.length]),
     ),
     proposalNoOps: state.proposal.noOps.length,
+    // Program runs that raised and were counted (bootstrapping with maxErrors) or scored 0 (the
+    // seed's evaluation and the search, `reference`).
+    programErrors: { bootstrap: state.bootstrap.errors ?? 0, search: state.searchErrors ?? 0 },
     ...(search === undefined
       ? {}
       : {

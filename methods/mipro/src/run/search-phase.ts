@@ -9,8 +9,9 @@ import { suggestTpe } from '../tpe/tpe-sampler.js';
 import { candidateRecords } from './candidate-record.js';
 import { costModelOf } from './cost-model.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
+import { noteProgramErrors, type ProgramError, withSearchErrors } from './program-errors.js';
 import { instructionsOf } from './propose-phase.js';
-import { mean } from './seed-phase.js';
+import { scoreCandidate } from './score-candidate.js';
 
 /**
  * The Bayesian search: TPE over each module's instruction and demo set. Each trial scores its
@@ -65,6 +66,7 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
     let evaluations = 0;
     let usage = {};
     let trialEvaluations: readonly EvaluatedExecution[] = [];
+    let errors: readonly ProgramError[] = [];
     let combo: ComboRecord = known ?? { params, minibatchScores: [] };
     let candidates = search.candidates;
     let best = search.best;
@@ -77,11 +79,15 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
             .shuffle(run.validation)
             .slice(0, cost.minibatchSize)
         : run.validation;
-      const result = await run.evaluate(candidate, instances, { target: 'trial', step: trial - 1 });
-      score = mean(result.evaluated.map((entry) => entry.evaluation.score));
-      evaluations = result.evaluated.length;
+      const result = await scoreCandidate(run, candidate, instances, {
+        target: 'trial',
+        step: trial - 1,
+      });
+      score = result.score;
+      evaluations = result.evaluations;
       trialEvaluations = result.evaluated;
       usage = result.usage;
+      errors = result.errors;
       if (cost.minibatch) {
         combo = { ...combo, minibatchScores: [...combo.minibatchScores, score] };
       } else {
@@ -108,6 +114,7 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
         evaluationsUsed,
         usage: addUsage(run.state.usage, usage),
         search: next,
+        ...withSearchErrors(run.state, errors),
       },
       [
         {
@@ -121,6 +128,7 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
             scoredOn: reused ? 'reused' : cost.minibatch ? 'minibatch' : 'validation',
             evaluations,
             evaluationsUsed,
+            ...(errors.length === 0 ? {} : { errors }),
           },
         },
         // A minibatch trial's executions; the best candidate's on these validation instances are
@@ -148,10 +156,12 @@ export async function runSearchPhase(run: MiproRun): Promise<string | undefined>
                 evaluated: trialEvaluations,
                 validation: score,
                 evaluationsUsed,
+                errors,
               }),
             ]),
       ],
     );
+    noteProgramErrors(run, `trial ${trial}`, errors, score, trial - 1);
     if (!cost.minibatch && !reused) announceCandidate(run, next);
     context.onEvent({
       type: 'step-end',
@@ -284,16 +294,18 @@ async function fullEvaluation(run: MiproRun): Promise<void> {
   const combo = search.combos[key] as ComboRecord;
   const selection = selectionOf(run.modules, spaceOf(run), combo.params);
   const candidate = candidateOf(selection, instructionsOf(run), run.state.demoSets ?? []);
-  const { evaluated, usage } = await run.evaluate(candidate, run.validation, {
-    target: 'validation',
-    step: search.trial - 1,
-  });
-  const validation = mean(evaluated.map((entry) => entry.evaluation.score));
+  const { evaluated, usage, errors, evaluations, score } = await scoreCandidate(
+    run,
+    candidate,
+    run.validation,
+    { target: 'validation', step: search.trial - 1 },
+  );
+  const validation = score;
   const validated = validate(run, {
     params: combo.params,
     validation,
     trial: search.trial,
-    evaluations: evaluated.length,
+    evaluations,
   });
   const next: SearchState = {
     ...search,
@@ -307,9 +319,10 @@ async function fullEvaluation(run: MiproRun): Promise<void> {
   await run.commit(
     {
       ...run.state,
-      evaluationsUsed: run.state.evaluationsUsed + evaluated.length,
+      evaluationsUsed: run.state.evaluationsUsed + evaluations,
       usage: addUsage(run.state.usage, usage),
       search: next,
+      ...withSearchErrors(run.state, errors),
     },
     [
       ...candidateRecords({
@@ -321,9 +334,17 @@ async function fullEvaluation(run: MiproRun): Promise<void> {
         candidate,
         evaluated,
         validation,
-        evaluationsUsed: run.state.evaluationsUsed + evaluated.length,
+        evaluationsUsed: run.state.evaluationsUsed + evaluations,
+        errors,
       }),
     ],
+  );
+  noteProgramErrors(
+    run,
+    `the full evaluation after trial ${search.trial}`,
+    errors,
+    validation,
+    search.trial - 1,
   );
   announceCandidate(run, next);
 }

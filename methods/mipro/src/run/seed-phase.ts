@@ -1,5 +1,7 @@
 import { candidateRecords } from './candidate-record.js';
 import { addUsage, type MiproRun } from './mipro-run.js';
+import { noteProgramErrors, withSearchErrors } from './program-errors.js';
+import { scoreCandidate } from './score-candidate.js';
 
 /**
  * The seed candidate on the validation set the search uses: the first unit of work, so that a
@@ -8,12 +10,14 @@ import { addUsage, type MiproRun } from './mipro-run.js';
  */
 export async function runSeedPhase(run: MiproRun): Promise<void> {
   if (run.state.phase !== 'seed') return;
-  const { evaluated, usage } = await run.evaluate(run.context.seedCandidate, run.validation, {
-    target: 'validation',
-    step: null,
-  });
-  const validation = mean(evaluated.map((result) => result.evaluation.score));
-  const evaluationsUsed = run.state.evaluationsUsed + evaluated.length;
+  const { evaluated, usage, errors, evaluations, score } = await scoreCandidate(
+    run,
+    run.context.seedCandidate,
+    run.validation,
+    { target: 'validation', step: null },
+  );
+  const validation = score;
+  const evaluationsUsed = run.state.evaluationsUsed + evaluations;
   await run.commit(
     {
       ...run.state,
@@ -21,6 +25,7 @@ export async function runSeedPhase(run: MiproRun): Promise<void> {
       evaluationsUsed,
       usage: addUsage(run.state.usage, usage),
       seedValidation: validation,
+      ...withSearchErrors(run.state, errors),
     },
     [
       ...candidateRecords({
@@ -35,9 +40,11 @@ export async function runSeedPhase(run: MiproRun): Promise<void> {
         evaluated,
         validation,
         evaluationsUsed,
+        errors,
       }),
     ],
   );
+  noteProgramErrors(run, 'the seed candidate', errors, validation);
   run.context.onEvent({
     type: 'candidate-validated',
     candidate: 0,
@@ -46,11 +53,4 @@ export async function runSeedPhase(run: MiproRun): Promise<void> {
     improved: true,
     evaluationsUsed,
   });
-}
-
-/** The mean of some scores (0 for none). */
-export function mean(values: readonly number[]): number {
-  return values.length === 0
-    ? 0
-    : values.reduce((total, value) => total + value, 0) / values.length;
 }
