@@ -408,3 +408,108 @@ describe('reference: a program error during the search scores 0 and the search g
     expect(seed?.errors).toHaveLength(1);
   });
 });
+
+describe("reference: the seed's combination can be evaluated again in full", () => {
+  /** The toy task model, which answers nothing right under an instruction that says WORSE. */
+  const worseModel = () => {
+    const inner = toyTaskModel();
+    return new MockLanguageModel({
+      modelId: 'toy-task',
+      responses: async (request) =>
+        (request.system ?? '').includes('WORSE') ? 'unknown' : (await inner.generate(request)).text,
+    });
+  };
+  /** A proposer whose one instruction makes the task model worse than the seed prompt. */
+  const worseProposer = () =>
+    toyProposer({
+      transform: (text, user) =>
+        user.includes('\n# Basic Instruction\n')
+          ? '<proposed_instruction>Answer. WORSE</proposed_instruction>'
+          : text,
+    });
+  // Zero-shot with two candidates: one searched parameter, the seed prompt (0) or the worse one (1).
+  const settings = {
+    candidates: 2,
+    maxBootstrappedDemos: 0,
+    maxLabeledDemos: 0,
+    trials: 5,
+  };
+  const runWith = (profile: string, extra: Record<string, unknown>, validation: number) =>
+    runToy({
+      settings: { ...settings, profile, ...extra },
+      validation,
+      taskModel: worseModel(),
+      optimizerModel: worseProposer(),
+      maxEvaluations: 600,
+    });
+  const trialsOf = (of: (kind: string) => CheckpointRecord[]) =>
+    of('trial').map((record) => record.data as { params: number[]; scoredOn: string });
+  const fullEvaluationsOf = (of: (kind: string) => CheckpointRecord[]) =>
+    of('candidate')
+      .map((record) => record.data as { origin: string; params: number[]; validation: number })
+      .filter((candidate) => candidate.origin === 'full-evaluation');
+
+  // teleprompt/mipro_optimizer_v2.py:552–554 starts the search with no fully evaluated
+  // combination — the seed's score is not entered there — and :630–633 and
+  // teleprompt/utils.py:116–138 pick the best mean minibatch combination not yet fully
+  // evaluated, which may be the seed's.
+  it('gives the seed combination a full evaluation when it has the best minibatch mean; paper never does', async () => {
+    const reference = await runWith('reference', { minibatch: true }, 40);
+    expect(trialsOf(reference.of).some((trial) => trial.params[0] === 0)).toBe(true);
+    const full = fullEvaluationsOf(reference.of);
+    expect(full[0]?.params).toEqual([0]);
+    expect(full[0]?.validation).toBe(reference.result.seedValidation);
+    // Equal to the seed's: the earlier candidate (the seed) stays the best.
+    expect(reference.result.bestCandidateIndex).toBe(0);
+
+    const paper = await runWith('paper', { minibatch: true }, 40);
+    expect(trialsOf(paper.of).some((trial) => trial.params[0] === 0)).toBe(true);
+    expect(fullEvaluationsOf(paper.of).some((candidate) => candidate.params[0] === 0)).toBe(false);
+  });
+
+  // Without minibatches every trial is a full evaluation (mipro_optimizer_v2.py:587–588),
+  // the seed's combination too.
+  it("scores a whole-validation trial of the seed's combination again; paper reuses the seed's score", async () => {
+    const seedTrial = async (profile: string) =>
+      trialsOf((await runWith(profile, {}, 20)).of).find((trial) => trial.params[0] === 0);
+    expect((await seedTrial('reference'))?.scoredOn).toBe('validation');
+    expect((await seedTrial('paper'))?.scoredOn).toBe('reused');
+  });
+});
+
+describe('reference runs saved before these changes', () => {
+  it('are refused on resume, naming the revision', async () => {
+    const base = {
+      benchmark: toyBenchmark,
+      train: toyInstances('t', 24),
+      validation: toyInstances('v', 20, 1),
+      taskModel: toyTaskModel(),
+      optimizerModel: toyProposer(),
+      budget: { maxEvaluations: 300 },
+      settings: miproMethod.parseSettings?.({ profile: 'reference' }) ?? {},
+    };
+    // A run cut after its first save: its header as this version writes it.
+    const checkpoints = new MemoryCheckpointStore();
+    const controller = new AbortController();
+    const first = createMethodTestContext({
+      ...base,
+      checkpoints,
+      abortSignal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'candidate-validated') controller.abort(new Error('cut'));
+      },
+    });
+    await expect(miproMethod.run(first.context)).rejects.toThrow();
+    const saved = await checkpoints.load();
+    expect(saved?.header.identity['referenceRevision']).toBe(2);
+    // The same run as the previous revision saved it: no revision in its identity.
+    const { referenceRevision: _revision, ...older } = saved?.header.identity ?? {};
+    const previous = new MemoryCheckpointStore();
+    await previous.initialize({
+      ...(saved?.header ?? { method: 'mipro', formatVersion: 1 }),
+      identity: older,
+    });
+    const resumed = createMethodTestContext({ ...base, checkpoints: previous });
+    await expect(miproMethod.run(resumed.context)).rejects.toThrow(/referenceRevision/);
+  });
+});

@@ -100,7 +100,7 @@ export interface SearchState {
   readonly fullEvaluationDue: boolean;
   /** TPE's observations, in order (the seed first). */
   readonly observations: readonly TpeObservation[];
-  /** Combinations tried, by key. */
+  /** Combinations tried, by key (under `paper` the seed's from the start, validated). */
   readonly combos: Readonly<Record<string, ComboRecord>>;
   /** Validated candidates in order (the seed is 0). */
   readonly candidates: readonly ValidatedCandidate[];

@@ -33,6 +33,9 @@ export async function runMipro(context: MethodContext): Promise<MethodResult> {
       // Runs saved before profiles existed were `paper` runs with the task model as teacher and
       // stay resumable.
       settings: identitySettings(settings),
+      // `reference` runs follow DSPy 3.3.1 more closely since revision 2 (the errors, the seed's
+      // combination, the proposal stage): a run saved by revision 1 does not resume under 2.
+      ...(settings.profile === 'reference' ? { referenceRevision: 2 } : {}),
       modules,
       train: context.train.map((instance) => instance.id),
       validation: context.validation.map((instance) => instance.id),

@@ -227,14 +227,21 @@ async function planSearch(run: MiproRun): Promise<void> {
     trial: 0,
     fullEvaluationDue: false,
     observations: parameters.length === 0 ? [] : [{ params: zeros, value: seedValidation }],
-    combos: {
-      [comboKey(zeros)]: {
-        params: zeros,
-        minibatchScores: [],
-        validation: seedValidation,
-        candidate: 0,
-      },
-    },
+    // `paper` counts the seed's combination as tried and validated, so the search never scores
+    // it again. DSPy starts with no fully evaluated combination (mipro_optimizer_v2.py:552–554):
+    // `reference` scores it again when a trial picks it without minibatches, and gives it a full
+    // evaluation when its minibatch mean is the best.
+    combos:
+      settings.profile === 'reference'
+        ? {}
+        : {
+            [comboKey(zeros)]: {
+              params: zeros,
+              minibatchScores: [],
+              validation: seedValidation,
+              candidate: 0,
+            },
+          },
     candidates: [
       {
         params: zeros,

@@ -4,7 +4,8 @@ import type { ComboRecord } from '../mipro-state.js';
  * The combination a periodic full evaluation scores (the reference's
  * `get_program_with_highest_avg_score`): the highest mean minibatch score among those not yet
  * fully evaluated, the first tried on ties. Undefined when every combination tried has its full
- * score (the reference then re-scores the last one; this search skips the evaluation instead).
+ * score (the reference raises a `ValueError` there, teleprompt/utils.py:140; this search skips the
+ * evaluation instead).
  */
 export function fullEvaluationTarget(
   combos: Readonly<Record<string, ComboRecord>>,
