@@ -11,9 +11,12 @@ export type MiproProfile = 'paper' | 'reference';
 /** MIPROv2's settings (`methodSettings` of a config), every default the reference's. */
 export interface MiproSettings {
   /**
-   * `paper` (default) or `reference`. `reference` changes three defaults to DSPy's: `trials:
+   * `paper` (default) or `reference`. `reference` changes four defaults to DSPy 3.3.1's: `trials:
    * preset` (the reference's formula, still capped by the ceiling), `metricThreshold: null` (keep
-   * any bootstrapping run that scores above 0) and `initTemperature: 1` for proposals.
+   * any bootstrapping run that scores above 0), `initTemperature: 1` and `maxErrors: 10`; and
+   * behaves as DSPy where the README's table says *closed* (program errors of the search scored
+   * 0, `maxErrors` per demo set, the proposal stage's temperatures and failed calls, the seed's
+   * combination searched again, a minibatch as large as the validation set, a threshold of 0).
    */
   readonly profile: MiproProfile;
   /** The run preset: `light` (default), `medium` or `heavy`. */
@@ -37,7 +40,8 @@ export interface MiproSettings {
   readonly maxLabeledDemos: number;
   /**
    * A bootstrapping run's trace is kept when its score is at least this; `null` keeps any run
-   * scoring above 0 (DSPy without `metric_threshold`). Default 1 (a perfect run); `reference`: null.
+   * scoring above 0 (DSPy without `metric_threshold`; under `reference` 0 means the same, as in
+   * DSPy). Default 1 (a perfect run); `reference`: null.
    */
   readonly metricThreshold: number | null;
   /**
@@ -49,18 +53,24 @@ export interface MiproSettings {
   readonly teacher: 'task' | 'model';
   /**
    * With it, a bootstrapping run whose program raises counts as a failed run, and bootstrapping
-   * ends the run only at this many errors (`max_errors`); absent (`paper`), the first error ends
-   * the run as in every Forge method. `reference`: 10, DSPy's default.
+   * ends the run only at this many errors (`max_errors`; `reference` counts them per demo set, as
+   * DSPy does, `paper` over all bootstrapping); absent (`paper`), the first error ends the run as
+   * in every Forge method. `reference`: 10, DSPy's default; there a raising run of the seed's
+   * evaluation or the search also scores 0, and an evaluation with this many errors scores 0.
    */
   readonly maxErrors?: number;
   /**
-   * Sampling temperature of the instruction proposals (`init_temperature`); absent: the
-   * provider's default. `reference`: 1.
+   * Sampling temperature of the instruction proposals (`init_temperature`), and under
+   * `reference` of the program and module descriptions too (the data summary's calls then run at
+   * 1, as DSPy's); absent: the provider's default. `reference`: 1.
    */
   readonly initTemperature?: number;
   /** Score trials on minibatches: `auto` (default; when validation exceeds 50), or always / never. */
   readonly minibatch: 'auto' | boolean;
-  /** Validation instances per minibatch trial. Default 35. */
+  /**
+   * Validation instances per minibatch trial. Default 35. As large as the validation set:
+   * `paper` scores whole-validation trials, `reference` keeps the minibatch search (DSPy).
+   */
   readonly minibatchSize: number;
   /** A full validation evaluation after every this many minibatch trials (and after the last). Default 5. */
   readonly minibatchFullEvalSteps: number;
