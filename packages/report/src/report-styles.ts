@@ -195,6 +195,8 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .suite-table .data-table th { white-space: normal; vertical-align: bottom; }
 .suite-table .data-table td.number { white-space: nowrap; }
 .suite-table h3 { font-size: 1rem; margin: 18px 0 4px; }
+.entry-statistics { display: block; font-size: 0.75rem; color: var(--muted); }
+.significance { font-weight: 600; }
 .suite-curve-band { fill-opacity: 0.14; stroke: none; }
 .suite-curve-seeds { opacity: 0; transition: opacity 0.15s; }
 .suite-method-curve:hover .suite-curve-seeds, .suite-method-curve:focus-within .suite-curve-seeds { opacity: 1; }

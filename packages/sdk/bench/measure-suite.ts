@@ -1,6 +1,7 @@
 // Measures the suite runner's own overhead per cell (issue 11). Run: pnpm --filter @forge/sdk bench:suite
 // 1. Planning, scheduling and the outputs at the paper's size (every cell's runner instant):
-//    plan + execute per cell, and what is rewritten after every cell (results.json, tables, report).
+//    plan + execute per cell, and what is rewritten after every cell (results.json, tables, report),
+//    then the tables with their statistics (intervals, paired tests) over per-instance scores.
 // 2. On the simulated world, from the suite's events: checking the suite up front, each cell's
 //    time before its run starts and after its run ends (result mapped, outputs rewritten).
 //    Whole-suite wall time against the same cells run alone is not used: on a shared machine
@@ -8,6 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createRandom } from '@forge/program';
 import { renderSuiteReport } from '@forge/report';
 import {
   collectSuiteResults,
@@ -17,6 +19,7 @@ import {
   formatSuiteResults,
   pendingResult,
   planSuite,
+  StatisticsMemo,
   type SuiteSpec,
   suiteTables,
 } from '@forge/suite';
@@ -117,6 +120,42 @@ for (let repeat = 0; repeat < 5; repeat++) {
   });
   outputTimes.push(ms);
 }
+// The same, with every cell's 100 per-instance test scores (half solved, a different half per
+// cell): the main tables' 95% intervals, paired tests and test-set sizes.
+const instanceScores = Object.fromEntries(
+  document.cells.map((cell) => {
+    const solved = new Set(
+      createRandom('bench', cell.id)
+        .shuffle([...Array(100).keys()])
+        .slice(0, 50),
+    );
+    return [
+      cell.id,
+      Object.fromEntries(
+        Array.from({ length: 100 }, (_, index) => [`t${index}`, solved.has(index) ? 1 : 0]),
+      ),
+    ];
+  }),
+);
+const statisticsTimes: number[] = [];
+for (let repeat = 0; repeat < 3; repeat++) {
+  const [, ms] = await timed(
+    () => suiteTables({ results: document, spec, ablation: forgeAblation, instanceScores }).length,
+  );
+  statisticsTimes.push(ms);
+}
+// After a cell: the run's memo keeps every entry whose cells did not change (here: none did).
+const memo = new StatisticsMemo();
+suiteTables({ results: document, spec, ablation: forgeAblation, instanceScores, memo });
+const rerenderTimes: number[] = [];
+for (let repeat = 0; repeat < 3; repeat++) {
+  const [, ms] = await timed(
+    () =>
+      suiteTables({ results: document, spec, ablation: forgeAblation, instanceScores, memo })
+        .length,
+  );
+  rerenderTimes.push(ms);
+}
 console.log(`paper-size plan: ${plan.cells.length} cells`);
 console.log(`  planSuite                              ${best(planTimes).toFixed(2)} ms`);
 console.log(
@@ -124,6 +163,10 @@ console.log(
 );
 console.log(
   `  results.json, tables, report (${(reportBytes / 1e6).toFixed(1)} MB)   ${best(outputTimes).toFixed(1)} ms, rendered after every cell`,
+);
+
+console.log(
+  `  tables with intervals and paired tests ${best(statisticsTimes).toFixed(1)} ms (100 test instances per cell), ${best(rerenderTimes).toFixed(1)} ms rewritten with the run's memo`,
 );
 
 // 2. On the simulated world (simulated models; the times are the simulator's).

@@ -4,10 +4,15 @@ import type { SuiteCellResult } from './suite-cell-result.js';
 
 /** Which cells a table entry averages: one per seed. */
 export interface CellGroup {
+  /** Benchmark id. */
   readonly benchmark: string;
+  /** Method id. */
   readonly method: string;
+  /** Task-model label. */
   readonly taskModel: string;
+  /** Optimizer-model label. */
   readonly optimizerModel: string;
+  /** Training data arm. */
   readonly arm: SuiteArm;
 }
 
@@ -37,22 +42,42 @@ export function groupScore(
   let missing = 0;
   let exceeded = false;
   const perSeed = seeds.map((seed) => {
-    const cell = cells.find(
-      (candidate) =>
-        candidate.benchmark === group.benchmark &&
-        candidate.method === group.method &&
-        candidate.taskModel === group.taskModel &&
-        candidate.optimizerModel === group.optimizerModel &&
-        candidate.arm === group.arm &&
-        candidate.seed === seed,
-    );
-    const value = cell?.status === 'done' ? pick(cell) : null;
+    const cell = groupCell(cells, group, seed);
+    const value = cell === undefined ? null : tableValue(cell, pick);
     if (cell?.exceededCeiling) exceeded = true;
     if (value === null) missing += 1;
     return { seed, value: value === null ? null : value * 100 };
   });
   const spread = seedSpread(perSeed);
   return { value: spread?.mean ?? null, spread, exceeded, missing };
+}
+
+/** The cell of a group for one seed, if the plan has it. */
+export function groupCell(
+  cells: readonly SuiteCellResult[],
+  group: CellGroup,
+  seed: number,
+): SuiteCellResult | undefined {
+  return cells.find(
+    (candidate) =>
+      candidate.benchmark === group.benchmark &&
+      candidate.method === group.method &&
+      candidate.taskModel === group.taskModel &&
+      candidate.optimizerModel === group.optimizerModel &&
+      candidate.arm === group.arm &&
+      candidate.seed === seed,
+  );
+}
+
+/**
+ * The value a table takes from a cell (its `bestTest` by default), or null when the cell is not
+ * done: the one place that decides which cells count in a table entry.
+ */
+export function tableValue(
+  cell: SuiteCellResult,
+  pick: (cell: SuiteCellResult) => number | null = (done) => done.bestTest,
+): number | null {
+  return cell.status === 'done' ? pick(cell) : null;
 }
 
 /** The mean of values, or null when any is null (an aggregate needs every benchmark). */

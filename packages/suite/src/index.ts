@@ -1,5 +1,16 @@
 export { type AblationSpec, type AblationStep, ablationTable } from './ablation-table.js';
 export {
+  aggregateDraws,
+  type BootstrapInterval,
+  type BootstrapOptions,
+  type BootstrapStreams,
+  bootstrapInterval,
+  defaultBootstrapDraws,
+  quantile,
+  type ScoreMatrix,
+  stratumDraws,
+} from './bootstrap-interval.js';
+export {
   type CellReadiness,
   ceilingFromReference,
   cellReadiness,
@@ -8,6 +19,14 @@ export {
 export { type CellGroup, type GroupScore, groupScore } from './cell-scores.js';
 export { detailsTable } from './details-table.js';
 export {
+  type CellInstanceScores,
+  entryComparison,
+  entryInterval,
+  statisticsNotes,
+  testSetSize,
+  withStatistics,
+} from './entry-statistics.js';
+export {
   defaultCellRunDir,
   type ExecuteSuiteOptions,
   type ExecuteSuiteResult,
@@ -15,6 +34,14 @@ export {
 } from './execute-suite.js';
 export { mainTable } from './main-table.js';
 export { mergeSuiteResults } from './merge-suite-results.js';
+export {
+  defaultPermutationDraws,
+  type PairedDifference,
+  type PairedTestOptions,
+  type PairedTestResult,
+  type PermutationMethod,
+  pairedPermutationTest,
+} from './paired-permutation-test.js';
 export { planSuite, type SuitePlan, type SuiteRow } from './plan-suite.js';
 export {
   type CellRunContext,
@@ -24,12 +51,17 @@ export {
   runSuiteCell,
 } from './run-suite-cell.js';
 export {
+  type ConfidenceInterval,
   formatSpread,
   isSeedSpread,
+  isSignificant,
   meanSpread,
+  type PairedComparison,
   type SeedSpread,
   type SeedValue,
   seedSpread,
+  significanceLevel,
+  significanceMarker,
 } from './seed-spread.js';
 export {
   type CellFilter,
@@ -43,6 +75,7 @@ export {
   selectCells,
   shardOfRow,
 } from './select-cells.js';
+export { StatisticsMemo } from './statistics-memo.js';
 export {
   cellId,
   pathSegment,
@@ -86,6 +119,7 @@ export {
 } from './suite-spec.js';
 export { type SuiteSummaryEntry, summarizeSuite } from './suite-summary.js';
 export {
+  formatPValue,
   formatTableValue,
   renderCsvTable,
   renderMarkdownTable,

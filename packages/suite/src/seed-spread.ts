@@ -1,3 +1,42 @@
+import type { PermutationMethod } from './paired-permutation-test.js';
+
+/** The 95% confidence interval of a table entry. */
+export interface ConfidenceInterval {
+  /** Lower bound, in the table's unit (%). */
+  readonly low: number;
+  /** Upper bound, in the table's unit (%). */
+  readonly high: number;
+  /** Nominal coverage (0.95). */
+  readonly level: number;
+  /** How it was computed: a percentile bootstrap resampling seeds and test instances together. */
+  readonly method: 'bootstrap-seeds-instances';
+  /** Bootstrap draws. */
+  readonly draws: number;
+  /** Seeds resampled (with one, the interval covers test-set sampling only). */
+  readonly seeds: number;
+  /** Test instances resampled (summed over the benchmarks of an Aggregate). */
+  readonly instances: number;
+}
+
+/** A table entry's paired test against another column's method (Forge). */
+export interface PairedComparison {
+  /** The method compared against. */
+  readonly against: string;
+  /** Two-sided p-value of the paired sign-flip permutation test. */
+  readonly pValue: number;
+  /** Shared (seed, test instance) pairs compared (over every benchmark of an Aggregate). */
+  readonly pairs: number;
+  /** `exact` or `monte-carlo`. */
+  readonly method: PermutationMethod;
+  /** Random sign assignments drawn, for `monte-carlo`. */
+  readonly draws?: number;
+}
+
+/** The p-value below which a table entry is marked. */
+export const significanceLevel = 0.05;
+/** The marker of an entry whose paired test gives p < `significanceLevel`. */
+export const significanceMarker = '*';
+
 /** One seed's value of a table entry (null: that seed's cell is not done, or has no value). */
 export interface SeedValue {
   /** The seed. */
@@ -20,6 +59,10 @@ export interface SeedSpread {
   readonly of: number;
   /** Every seed's value, in the suite's seed order. */
   readonly perSeed: readonly SeedValue[];
+  /** The 95% confidence interval of the mean, when the cells' per-instance test scores were read. */
+  readonly interval?: ConfidenceInterval;
+  /** The paired test against the table's reference method (Forge), when it applies. */
+  readonly comparison?: PairedComparison;
 }
 
 /** Whether a table value is a spread over seeds. */
@@ -66,4 +109,9 @@ export function meanSpread(entries: readonly (SeedSpread | null)[]): SeedSpread 
 export function formatSpread(spread: SeedSpread): string {
   const text = `${spread.mean.toFixed(2)}${spread.sd === null || spread.of < 2 ? '' : ` ± ${spread.sd.toFixed(2)}`}`;
   return spread.n < spread.of ? `${text} (${spread.n} of ${spread.of} seeds, partial)` : text;
+}
+
+/** True when an entry's paired test gives p < 0.05: it gets the table's significance marker. */
+export function isSignificant(spread: SeedSpread): boolean {
+  return spread.comparison !== undefined && spread.comparison.pValue < significanceLevel;
 }

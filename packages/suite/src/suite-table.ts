@@ -1,4 +1,10 @@
-import { formatSpread, isSeedSpread, type SeedSpread } from './seed-spread.js';
+import {
+  formatSpread,
+  isSeedSpread,
+  isSignificant,
+  type SeedSpread,
+  significanceMarker,
+} from './seed-spread.js';
 
 /** One value of a table: text, a number, a spread over seeds, or `null` (no value). */
 export type TableValue = string | number | SeedSpread | null;
@@ -60,7 +66,11 @@ export function formatTableValue(value: TableValue, format: TableColumnFormat): 
   }
 }
 
-/** A table as GitHub-flavoured Markdown: title, notes, header, numbers right-aligned. */
+/**
+ * A table as GitHub-flavoured Markdown: title, notes, header, numbers right-aligned; an entry
+ * whose paired test is significant carries the marker (its interval and p-value are left to the
+ * CSV and the HTML report).
+ */
 export function renderMarkdownTable(table: SuiteTable): string {
   const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const lines = [`### ${table.title}`, ''];
@@ -72,8 +82,10 @@ export function renderMarkdownTable(table: SuiteTable): string {
   );
   for (const row of table.rows) {
     const cells = table.columns.map((column, index) => {
-      const text = escapeCell(formatTableValue(row.values[index] ?? null, column.format));
-      return row.emphasis?.includes(index) && text !== '–' ? `**${text}**` : text;
+      const value = row.values[index] ?? null;
+      const text = escapeCell(formatTableValue(value, column.format));
+      const marker = isSeedSpread(value) && isSignificant(value) ? `\\${significanceMarker}` : '';
+      return `${row.emphasis?.includes(index) && text !== '–' ? `**${text}**` : text}${marker}`;
     });
     lines.push(`| ${cells.join(' | ')} |`);
   }
@@ -83,9 +95,11 @@ export function renderMarkdownTable(table: SuiteTable): string {
 /**
  * A table as CSV (RFC 4180: quoted when needed, CRLF-free lines ending in `\n`): numbers with
  * full precision for scores (two decimals) and plain numbers elsewhere, empty for no value. A
- * column of spreads over two or more seeds becomes four: the mean, `<header> sd`, `<header> n` and
- * `<header> per seed` (`seed:value` pairs, `–` for a seed without one). A simulated table ends
- * every row with a `Models` column saying `simulated`.
+ * column of spreads gains columns after its mean: over two or more seeds `<header> sd`,
+ * `<header> n` and `<header> per seed` (`seed:value` pairs, `–` for a seed without one); with
+ * intervals `<header> ci low` and `<header> ci high` (95%); with paired tests `<header> p`
+ * (two-sided, against the table's reference) and `<header> pairs`. A simulated table ends every
+ * row with a `Models` column saying `simulated`.
  */
 export function renderCsvTable(table: SuiteTable): string {
   const quote = (text: string) => (/[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
@@ -95,45 +109,82 @@ export function renderCsvTable(table: SuiteTable): string {
       : format === 'usd'
         ? value.toFixed(4)
         : String(value);
-  // One seed has no spread to write: its column stays one number.
-  const spreads = table.columns.map((_, index) =>
-    table.rows.some((row) => {
+  const spreadsOf = (index: number) =>
+    table.rows.flatMap((row) => {
       const value = row.values[index];
-      return isSeedSpread(value) && value.of > 1;
-    }),
-  );
-  const header = table.columns.flatMap((column, index) =>
-    spreads[index]
-      ? [column.header, `${column.header} sd`, `${column.header} n`, `${column.header} per seed`]
-      : [column.header],
-  );
+      return isSeedSpread(value) ? [value] : [];
+    });
+  // One seed has no spread to write: its column stays one number unless it has statistics.
+  const extras = table.columns.map((_, index) => {
+    const spreads = spreadsOf(index);
+    return {
+      seeds: spreads.some((spread) => spread.of > 1),
+      interval: spreads.some((spread) => spread.interval !== undefined),
+      comparison: spreads.some((spread) => spread.comparison !== undefined),
+    };
+  });
+  const header = table.columns.flatMap((column, index) => {
+    const extra = extras[index];
+    return [
+      column.header,
+      ...(extra?.seeds
+        ? [`${column.header} sd`, `${column.header} n`, `${column.header} per seed`]
+        : []),
+      ...(extra?.interval ? [`${column.header} ci low`, `${column.header} ci high`] : []),
+      ...(extra?.comparison ? [`${column.header} p`, `${column.header} pairs`] : []),
+    ];
+  });
   const lines = [[...header, ...(table.simulated ? ['Models'] : [])].map(quote).join(',')];
   for (const row of table.rows) {
     const fields = table.columns.flatMap((column, index) => {
       const value = row.values[index] ?? null;
-      if (isSeedSpread(value) && !spreads[index]) return [number(value.mean, column.format)];
-      if (isSeedSpread(value)) {
-        return [
-          number(value.mean, column.format),
-          value.sd === null ? '' : number(value.sd, column.format),
-          String(value.n),
-          value.perSeed
-            .map(
-              (entry) =>
-                `${entry.seed}:${entry.value === null ? '–' : number(entry.value, column.format)}`,
-            )
-            .join(';'),
-        ];
-      }
+      const extra = extras[index];
+      const spread = isSeedSpread(value) ? value : undefined;
       const text =
         value === null
           ? ''
           : typeof value === 'string'
             ? quote(value)
-            : number(value, column.format);
-      return spreads[index] ? [text, '', '', ''] : [text];
+            : typeof value === 'number'
+              ? number(value, column.format)
+              : number(value.mean, column.format);
+      const seeds =
+        spread === undefined
+          ? ['', '', '']
+          : [
+              spread.sd === null ? '' : number(spread.sd, column.format),
+              String(spread.n),
+              spread.perSeed
+                .map(
+                  (entry) =>
+                    `${entry.seed}:${entry.value === null ? '–' : number(entry.value, column.format)}`,
+                )
+                .join(';'),
+            ];
+      const interval = spread?.interval;
+      const comparison = spread?.comparison;
+      return [
+        text,
+        ...(extra?.seeds ? seeds : []),
+        ...(extra?.interval
+          ? interval === undefined
+            ? ['', '']
+            : [number(interval.low, column.format), number(interval.high, column.format)]
+          : []),
+        ...(extra?.comparison
+          ? comparison === undefined
+            ? ['', '']
+            : [formatPValue(comparison.pValue), String(comparison.pairs)]
+          : []),
+      ];
     });
     lines.push([...fields, ...(table.simulated ? ['simulated'] : [])].join(','));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** A p-value with four significant digits (`0.03125`, `1.000e-7`), `1` when it is 1. */
+export function formatPValue(pValue: number): string {
+  if (pValue >= 1) return '1';
+  return pValue < 1e-4 ? pValue.toExponential(3) : pValue.toPrecision(4);
 }

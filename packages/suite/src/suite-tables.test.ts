@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { doneResult, smallSpec } from './__fixtures__/cell-results.js';
+import { doneResult, smallSpec, solvedFirst } from './__fixtures__/cell-results.js';
 import { ablationTable } from './ablation-table.js';
 import { detailsTable } from './details-table.js';
 import { mainTable } from './main-table.js';
 import { planSuite } from './plan-suite.js';
+import type { SeedSpread } from './seed-spread.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { collectSuiteResults } from './suite-results.js';
 import type { SuiteSpec } from './suite-spec.js';
@@ -117,6 +118,66 @@ describe('mainTable (Table 1/3 shape)', () => {
       'beta,25.00,7.07,2,0:30.00;1:20.00,40.00,7.07,2,0:45.00;1:35.00,40.00,,1,0:40.00;1:–',
     );
     expect(csv[4]).toBe('Improvement,,,,,+12.50,,,,+22.50 (partial),,,');
+  });
+
+  it('adds test-set sizes, 95% intervals and paired tests against Forge from per-instance scores', () => {
+    const document = results(smallSpec, tests);
+    // alpha: 40 instances; beta: 20. Each method solves the first bestTest × n of them, so
+    // a method that solves fewer than Forge differs from it on the rest.
+    const sizes: Record<string, number> = { alpha: 40, beta: 20 };
+    const instanceScores = Object.fromEntries(
+      document.cells.map((cell) => {
+        const size = sizes[cell.benchmark] as number;
+        return [cell.id, solvedFirst(Math.round((cell.bestTest as number) * size), size)];
+      }),
+    );
+    const table = mainTable({
+      cells: document.cells,
+      spec: smallSpec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      labels,
+      instanceScores,
+    });
+    const markdown = renderMarkdownTable(table);
+    // Python's itertools.product: alpha baseline −10 of 40 pairs → 2 of 1024; prompt-search
+    // −6 → 2 of 64; beta baseline −2 → 2 of 4, prompt-search +1 → 1. Aggregates weigh alpha's
+    // pairs 1/80 and beta's 1/40: baseline 2 of 4096, prompt-search 46 of 128.
+    expect(markdown).toContain('| Benchmark | Test n | Baseline | Prompt search | Forge |');
+    expect(markdown).toContain('| Alpha | 40 | 50.00\\* | 60.00\\* | **75.00** |');
+    expect(markdown).toContain('| beta | 20 | 30.00 | **45.00** | 40.00 |');
+    expect(markdown).toContain('| Aggregate | – | 40.00\\* | 52.50 | **57.50** |');
+    expect(markdown).toContain('| Improvement | – | – | +12.50 | +17.50 |');
+    const pValues = table.rows.map((row) =>
+      row.values.slice(2).map((value) => (value as SeedSpread | null)?.comparison?.pValue),
+    );
+    expect(pValues.slice(0, 3)).toEqual([
+      [2 / 1024, 2 / 64, undefined],
+      [2 / 4, 1, undefined],
+      [2 / 4096, 46 / 128, undefined],
+    ]);
+    expect(
+      table.notes.some((note) => note.startsWith('95% confidence intervals: percentile bootstrap')),
+    ).toBe(true);
+    expect(table.notes).toContainEqual(
+      expect.stringMatching(
+        /^\* p < 0\.05 against Forge: two-sided paired sign-flip permutation test/,
+      ),
+    );
+    const csv = renderCsvTable(table).split('\n');
+    expect(csv[0]).toBe(
+      'Benchmark,Test n,Baseline,Baseline ci low,Baseline ci high,Baseline p,Baseline pairs,Prompt search,Prompt search ci low,Prompt search ci high,Prompt search p,Prompt search pairs,Forge,Forge ci low,Forge ci high',
+    );
+    const alpha = csv[1]?.split(',') ?? [];
+    expect(alpha.slice(0, 3)).toEqual(['Alpha', '40', '50.00']);
+    expect(alpha.slice(5, 7)).toEqual(['0.001953', '40']);
+    // Every interval holds its entry's mean.
+    for (const row of table.rows.slice(0, 3)) {
+      for (const value of row.values.slice(2) as (SeedSpread | null)[]) {
+        expect(value?.interval?.low).toBeLessThanOrEqual(value?.mean ?? 0);
+        expect(value?.interval?.high).toBeGreaterThanOrEqual(value?.mean ?? 0);
+      }
+    }
   });
 
   it('marks a benchmark where a method exceeded its ceiling', () => {

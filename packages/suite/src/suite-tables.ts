@@ -1,6 +1,8 @@
 import { type AblationSpec, ablationTable } from './ablation-table.js';
 import { detailsTable } from './details-table.js';
+import type { CellInstanceScores } from './entry-statistics.js';
 import { mainTable } from './main-table.js';
+import { StatisticsMemo } from './statistics-memo.js';
 import type { SuiteLabels } from './suite-labels.js';
 import type { SuiteResults } from './suite-results.js';
 import type { SuiteSpec } from './suite-spec.js';
@@ -17,8 +19,20 @@ export function suiteTables(options: {
   readonly spec: SuiteSpec;
   readonly ablation?: AblationSpec;
   readonly labels?: SuiteLabels;
+  /**
+   * Each cell's per-instance test scores, when read from the cells' run databases: the main
+   * tables then give test-set sizes, 95% intervals and paired tests against the reference.
+   */
+  readonly instanceScores?: CellInstanceScores;
+  /**
+   * Remembers the statistics between calls (give the same memo to the tables rewritten after
+   * every cell: only the entries whose cells changed are recomputed).
+   */
+  readonly memo?: StatisticsMemo;
 }): SuiteTable[] {
   const { results, spec } = options;
+  const memo = options.memo ?? new StatisticsMemo();
+  memo.startRender();
   const cells = results.cells;
   const simulated = results.simulated
     ? ['Simulated models: these numbers measure the offline simulator, not real models.']
@@ -33,7 +47,14 @@ export function suiteTables(options: {
         optimizerModel,
         ...(options.labels === undefined ? {} : { labels: options.labels }),
       };
-      tables.push(mainTable(pair));
+      tables.push(
+        mainTable({
+          ...pair,
+          ...(options.instanceScores === undefined
+            ? {}
+            : { instanceScores: options.instanceScores, memo }),
+        }),
+      );
       const ablation =
         options.ablation === undefined
           ? undefined

@@ -36,7 +36,11 @@ export function renderSuiteReport(data: SuiteReportData): string {
       ? '<div class="banner banner-simulated" role="note"><strong>Simulated models.</strong> At least one cell ran on Forge\'s offline simulated world; these numbers say nothing about real models.</div>'
       : '',
     '<nav class="report-nav"><a href="#tables">Tables</a> <a href="#scores">Scores</a> <a href="#curves">Curves</a> <a href="#synthesis">Synthesis</a> <a href="#solved">Solved instances</a> <a href="#cells">Cells</a></nav>',
-    section('tables', 'Tables', data.tables.map(renderSuiteTable).join('')),
+    section(
+      'tables',
+      'Tables',
+      data.tables.map((table) => renderSuiteTable(table, data.labels)).join(''),
+    ),
     section(
       'scores',
       'Test score by benchmark',

@@ -1,11 +1,26 @@
-import { benchmarkLabel, formatTableValue, methodLabel, type SuiteTable } from '@forge/suite';
+import {
+  benchmarkLabel,
+  formatPValue,
+  formatTableValue,
+  isSeedSpread,
+  isSignificant,
+  methodLabel,
+  type SeedSpread,
+  type SuiteLabels,
+  type SuiteTable,
+  significanceMarker,
+} from '@forge/suite';
 import { escapeHtml } from '../primitives/escape-html.js';
 import { formatCount, formatDuration, formatUsd } from '../primitives/format-value.js';
 import type { SuiteCellWallTime } from './suite-cell-details.js';
 import type { SuiteReportData } from './suite-report-data.js';
 
-/** One suite table as an HTML table, its notes above it, the row best in bold. */
-export function renderSuiteTable(table: SuiteTable): string {
+/**
+ * One suite table as an HTML table, its notes above it, the row best in bold; an entry with
+ * statistics shows its 95% interval and its paired test's p-value under the mean, and the
+ * significance marker when p < 0.05.
+ */
+export function renderSuiteTable(table: SuiteTable, labels: SuiteLabels = {}): string {
   const numeric = (index: number) => table.columns[index]?.format !== 'text';
   const head = table.columns
     .map(
@@ -18,10 +33,12 @@ export function renderSuiteTable(table: SuiteTable): string {
       (row) =>
         `<tr>${table.columns
           .map((column, index) => {
-            const text = escapeHtml(formatTableValue(row.values[index] ?? null, column.format));
+            const value = row.values[index] ?? null;
+            const text = escapeHtml(formatTableValue(value, column.format));
             const cell =
               row.emphasis?.includes(index) && text !== '–' ? `<strong>${text}</strong>` : text;
-            return `<td${numeric(index) ? ' class="number"' : ''}>${cell}</td>`;
+            const statistics = isSeedSpread(value) ? entryStatistics(value, labels) : '';
+            return `<td${numeric(index) ? ' class="number"' : ''}>${cell}${statistics}</td>`;
           })
           .join('')}</tr>`,
     )
@@ -33,6 +50,31 @@ export function renderSuiteTable(table: SuiteTable): string {
     `<div class="matrix-scroll"><table class="data-table"><thead><tr>${head}</tr></thead><tbody>${rows}</tbody></table></div>`,
     '</div>',
   ].join('');
+}
+
+/** An entry's marker, interval and p-value, each only when it has them. */
+function entryStatistics(spread: SeedSpread, labels: SuiteLabels): string {
+  const { interval, comparison } = spread;
+  if (interval === undefined && comparison === undefined) return '';
+  const marker = isSignificant(spread)
+    ? `<sup class="significance">${escapeHtml(significanceMarker)}</sup>`
+    : '';
+  const lines: string[] = [];
+  const titles: string[] = [];
+  if (interval !== undefined) {
+    lines.push(`[${interval.low.toFixed(2)}, ${interval.high.toFixed(2)}]`);
+    titles.push(
+      `${Math.round(interval.level * 100)}% confidence interval ${interval.low.toFixed(2)} to ${interval.high.toFixed(2)}: percentile bootstrap (${interval.draws} draws) over ${interval.seeds} seed(s) and ${interval.instances} test instances`,
+    );
+  }
+  if (comparison !== undefined) {
+    const against = methodLabel(labels, comparison.against);
+    lines.push(`p = ${formatPValue(comparison.pValue)}`);
+    titles.push(
+      `paired sign-flip permutation test against ${against}: two-sided p = ${formatPValue(comparison.pValue)} over ${comparison.pairs} (seed, test instance) pairs (${comparison.method === 'exact' ? 'exact' : `${comparison.draws ?? 0} random sign assignments`})`,
+    );
+  }
+  return `${marker}<span class="entry-statistics" title="${escapeHtml(titles.join('; '))}">${lines.map(escapeHtml).join('<br>')}</span>`;
 }
 
 /**

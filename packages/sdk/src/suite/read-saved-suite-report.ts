@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import {
+  type CellInstanceScores,
   parseSuiteResults,
   type SuiteLabels,
   type SuiteResults,
@@ -61,6 +62,16 @@ export function readSuiteResultsFile(dir: string): SuiteResults | undefined {
 }
 
 /** The tables of a suite's results, as `forge suite` writes them. */
-export function suiteTablesOf(saved: SavedSuiteReport, results: SuiteResults): SuiteTable[] {
-  return suiteTables({ results, spec: saved.spec, ablation: forgeAblation, labels: saved.labels });
+export function suiteTablesOf(
+  saved: SavedSuiteReport,
+  results: SuiteResults,
+  instanceScores?: CellInstanceScores,
+): SuiteTable[] {
+  return suiteTables({
+    results,
+    spec: saved.spec,
+    ablation: forgeAblation,
+    labels: saved.labels,
+    ...(instanceScores === undefined ? {} : { instanceScores }),
+  });
 }

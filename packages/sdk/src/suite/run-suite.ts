@@ -1,4 +1,4 @@
-import { executeSuite } from '@forge/suite';
+import { executeSuite, StatisticsMemo } from '@forge/suite';
 import { openSuite } from './open-suite.js';
 import type { RunSuiteOptions, RunSuiteResult } from './run-suite-options.js';
 import { createSuiteCellRunner } from './suite-cell-runner.js';
@@ -21,6 +21,8 @@ export async function runSuite(
 ): Promise<RunSuiteResult> {
   const { dir, suite, selected, previous } = await openSuite(config, options);
   const emit = (event: SuiteRunEvent) => options.onEvent?.(event);
+  // The tables are rewritten after every cell: their statistics are recomputed only where cells changed.
+  const memo = new StatisticsMemo();
   const execution = await executeSuite({
     cells: selected.cells,
     previous,
@@ -35,12 +37,14 @@ export async function runSuite(
       onCellEvent: (cell, event) => emit({ type: 'cell-progress', cell, event }),
     }),
     onResult: async (_result, results) => {
-      await writeSuiteFiles(dir, suite, results, { final: false });
+      await writeSuiteFiles(dir, suite, results, { final: false, memo });
     },
     onEvent: emit,
     ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
   });
-  const { results, tables, files } = await writeSuiteFiles(dir, suite, execution.results);
+  const { results, tables, files } = await writeSuiteFiles(dir, suite, execution.results, {
+    memo,
+  });
   emit({ type: 'suite-outputs-written', dir, files });
   const visited = new Set(selected.cells.map((cell) => cell.id));
   return {

@@ -14,6 +14,7 @@ import {
   type SavedSuiteReport,
   suiteTablesOf,
 } from './read-saved-suite-report.js';
+import { readSuiteCells } from './suite-cell-reading.js';
 import { suiteResultsFileName } from './suite-directory.js';
 import { suiteReportHtml } from './suite-report-html.js';
 
@@ -69,11 +70,13 @@ function suitePage(saved: SavedSuiteReport): string {
       data: { best: 0, instances: {}, evaluations: {} },
     });
   }
+  const { cellDetails, instanceScores } = readSuiteCells(saved.dir, results);
   return suiteReportHtml({
     dir: saved.dir,
     results,
     spec: saved.spec,
-    tables: suiteTablesOf(saved, results),
+    tables: suiteTablesOf(saved, results, instanceScores),
     labels: saved.labels,
+    cellDetails,
   });
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { readSuiteCellDetails, renderSuiteReport } from '@forge/report';
+import { readSuiteCellDetails, renderSuiteReport, type SuiteCellDetails } from '@forge/report';
 import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
 
 /**
@@ -16,6 +16,8 @@ export function suiteReportHtml(options: {
   readonly spec: SuiteSpec;
   readonly tables: readonly SuiteTable[];
   readonly labels?: SuiteLabels;
+  /** The cells' details when already read (`readSuiteCells`); read here otherwise. */
+  readonly cellDetails?: Readonly<Record<string, SuiteCellDetails>>;
 }): string {
   const cellLinks: Record<string, string> = {};
   for (const cell of options.results.cells) {
@@ -32,6 +34,6 @@ export function suiteReportHtml(options: {
     tables: options.tables,
     labels: options.labels ?? {},
     cellLinks,
-    cellDetails: readSuiteCellDetails(options.dir, options.results.cells),
+    cellDetails: options.cellDetails ?? readSuiteCellDetails(options.dir, options.results.cells),
   });
 }

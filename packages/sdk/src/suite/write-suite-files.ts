@@ -1,6 +1,7 @@
 import {
   collectSuiteResults,
   defaultCellRunDir,
+  type StatisticsMemo,
   type SuiteCellResult,
   type SuiteResults,
   type SuiteTable,
@@ -45,7 +46,11 @@ export async function writeSuiteFiles(
   dir: string,
   suite: PreparedSuite,
   cellResults: ReadonlyMap<string, SuiteCellResult>,
-  options: { readonly final?: boolean } = {},
+  options: {
+    readonly final?: boolean;
+    /** Remembers the tables' statistics between the rewrites of one run. */
+    readonly memo?: StatisticsMemo;
+  } = {},
 ): Promise<SuiteFiles> {
   const results = suiteResultsOf(suite, cellResults);
   const written = writeSuiteOutputs({
@@ -53,6 +58,7 @@ export async function writeSuiteFiles(
     results,
     spec: suite.spec,
     labels: suite.labels,
+    ...(options.memo === undefined ? {} : { memo: options.memo }),
   });
   const files = [...written.files];
   if (

@@ -3,6 +3,7 @@ import {
   renderCsvTable,
   renderMarkdownTable,
   renderSuiteMarkdown,
+  type StatisticsMemo,
   type SuiteLabels,
   type SuiteResults,
   type SuiteSpec,
@@ -10,14 +11,16 @@ import {
   suiteTables,
 } from '@forge/suite';
 import { forgeAblation } from '../methods/forge-ablation.js';
+import { readSuiteCells } from './suite-cell-reading.js';
 import { suiteResultsFileName, writeSuiteFile } from './suite-directory.js';
 import { suiteReportHtml } from './suite-report-html.js';
 
 /**
- * Writes what a suite's results say, all pure functions of them: `results.json`, every table as
- * Markdown and CSV under `tables/`, all tables in one `tables.md`, and the HTML suite report
- * (`report.html`, linking every cell's own report and reading each cell's run database for what
- * `results.json` does not hold: `suiteReportHtml`). Returns the tables and the files written
+ * Writes what a suite's results say: `results.json`, every table as Markdown and CSV under
+ * `tables/`, all tables in one `tables.md`, and the HTML suite report (`report.html`, linking
+ * every cell's own report). Each finished cell's run database is read once, read-only, for what
+ * `results.json` does not hold: per-instance test scores (the tables' intervals, paired tests and
+ * test-set sizes) and the report's wall times and failure modes. Returns the tables and the files written
  * (relative paths).
  */
 export function writeSuiteOutputs(options: {
@@ -25,6 +28,8 @@ export function writeSuiteOutputs(options: {
   readonly results: SuiteResults;
   readonly spec: SuiteSpec;
   readonly labels?: SuiteLabels;
+  /** Remembers the tables' statistics between the rewrites of one run (`StatisticsMemo`). */
+  readonly memo?: StatisticsMemo;
 }): { tables: SuiteTable[]; files: string[] } {
   const files: string[] = [];
   const write = (name: string, text: string) => {
@@ -32,10 +37,13 @@ export function writeSuiteOutputs(options: {
     files.push(name);
   };
   write(suiteResultsFileName, formatSuiteResults(options.results));
+  const { cellDetails, instanceScores } = readSuiteCells(options.dir, options.results);
   const tables = suiteTables({
     results: options.results,
     spec: options.spec,
     ablation: forgeAblation,
+    instanceScores,
+    ...(options.memo === undefined ? {} : { memo: options.memo }),
     ...(options.labels === undefined ? {} : { labels: options.labels }),
   });
   for (const table of tables) {
@@ -50,6 +58,7 @@ export function writeSuiteOutputs(options: {
       results: options.results,
       spec: options.spec,
       tables,
+      cellDetails,
       ...(options.labels === undefined ? {} : { labels: options.labels }),
     }),
   );

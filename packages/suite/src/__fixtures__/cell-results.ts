@@ -31,3 +31,13 @@ export function doneResult(
     ...values,
   };
 }
+
+/** Per-instance test scores `i00`…: the first `ones` instances solved (1), the rest not (0). */
+export function solvedFirst(ones: number, size: number): Record<string, number> {
+  return Object.fromEntries(
+    Array.from({ length: size }, (_, index) => [
+      `i${String(index).padStart(2, '0')}`,
+      index < ones ? 1 : 0,
+    ]),
+  );
+}

@@ -1,5 +1,5 @@
 import type { SuiteRecord } from '@forge/queue';
-import { defaultCellRunDir, type SuiteCellResult } from '@forge/suite';
+import { defaultCellRunDir, StatisticsMemo, type SuiteCellResult } from '@forge/suite';
 import { ConfigError } from '../../config/config-error.js';
 import { detachObjectInputs } from '../../inputs/object-inputs.js';
 import { openSuite } from '../open-suite.js';
@@ -105,6 +105,8 @@ export async function runQueuedSuite(
     let results = await merged();
     let settled = queueProgress(record.cells, results).remaining === 0;
     let stopped = false;
+    // The files are rewritten as cells finish: their statistics are recomputed only where cells changed.
+    const memo = new StatisticsMemo();
     if (options.wait === false && !settled) {
       emit({ type: 'suite-queue-detached', reason: 'no-wait' });
     } else {
@@ -137,14 +139,14 @@ export async function runQueuedSuite(
         const finished = JSON.stringify([status.progress.done, status.progress.failed]);
         if (finished !== written) {
           written = finished;
-          await writeSuiteFiles(dir, suite, results, { final: false });
+          await writeSuiteFiles(dir, suite, results, { final: false, memo });
         }
         settled = status.progress.remaining === 0;
         if (!settled) await pause(options.pollMs ?? 1000, options.stopSignal);
       }
     }
     const final = settled ? settledResults(record.cells, results, defaultCellRunDir) : results;
-    const files = await writeSuiteFiles(dir, suite, final, { final: settled });
+    const files = await writeSuiteFiles(dir, suite, final, { final: settled, memo });
     emit({ type: 'suite-outputs-written', dir, files: files.files });
     const visited = new Set(record.cells.map((cell) => cell.id));
     return {
