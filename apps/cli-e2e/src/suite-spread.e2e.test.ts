@@ -169,9 +169,14 @@ describe('a suite of every method × 3 seeds on the simulated world', () => {
           .locator('tbody tr', { hasText: 'Date normalisation (simulated)' })
           .locator('td')
           .allTextContents();
+        // Each entry: its mean ± sd, then its 95% interval (and, but for Forge, its paired p).
         for (const entry of expected.values()) {
-          expect(cells[headers.indexOf(entry.label)], `${entry.label} at ${width}`).toBe(
-            entry.text,
+          const text = cells[headers.indexOf(entry.label)] ?? '';
+          expect(text.startsWith(entry.text), `${entry.label} at ${width}: ${text}`).toBe(true);
+          expect(text.slice(entry.text.length)).toMatch(
+            entry.label === 'Forge'
+              ? /^\[\d+\.\d\d, \d+\.\d\d\]$/
+              : /^\*?\[\d+\.\d\d, \d+\.\d\d\]p = [\d.e-]+$/,
           );
         }
         const layout = await measureReportTables(page);
