@@ -34,7 +34,9 @@ describe('a suite with peer methods', () => {
       expect(cell?.curve.length).toBeGreaterThan(0);
     }
     const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
-    expect(main).toContain('| Benchmark | Baseline | MIPROv2 | ACE | GEPA | GEPA+merge | Forge |');
+    expect(main).toContain(
+      '| Benchmark | Test n | Baseline | MIPROv2 | ACE | GEPA | GEPA+merge | Forge |',
+    );
     const report = readFileSync(join(dir, 'report.html'), 'utf8');
     for (const cell of result.results.cells) expect(report).toContain(`href="${cell.runDir}/`);
   }, 120_000);
