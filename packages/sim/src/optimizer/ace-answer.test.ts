@@ -132,6 +132,25 @@ describe('the simulated ACE curator', () => {
     ]);
   });
 
+  it('reads a reflection passed on as the reflector wrote it (ACE profile reference)', () => {
+    const reflection = JSON.stringify({
+      key_insight:
+        '- module `interpret`: Numeric dates are written day-first.\n- module `format`: Two-digit years belong to the 2000s.',
+      bullet_tags: [],
+    });
+    const curation = aceCurate(aceCuratorMessage({ sections, bullets: [dayFirst], reflection }), {
+      slip: false,
+    });
+    expect(curation.operations).toEqual([
+      {
+        type: 'ADD',
+        section: 'strategies_and_insights',
+        content: 'Two-digit years belong to the 2000s.',
+        module: 'format',
+      },
+    ]);
+  });
+
   it('DELETEs a bullet that misled more often than it helped', () => {
     const misleading = { ...dayFirst, helpful: 1, harmful: 2 };
     const curation = aceCurate(

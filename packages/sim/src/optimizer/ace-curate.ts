@@ -38,13 +38,7 @@ export function aceCurate(user: string, options: { readonly slip: boolean }): Ac
   const bullets = readPlaybookBullets(playbookText);
   const sectionNames = readPlaybookSections(playbookText);
   const reflection = sections.get('# Recent Reflection') ?? '';
-  const insight = /## Key Insight\n\n([\s\S]*?)(?=\n## |$)/.exec(reflection)?.[1] ?? '';
-  const tags = [...reflection.matchAll(/^- \[([^\]]+)\] (helpful|harmful|neutral)$/gm)].map(
-    (match) => ({
-      id: match[1] as string,
-      tag: match[2] as string,
-    }),
-  );
+  const { insight, tags } = readReflection(reflection);
   const target = sectionNames.includes('strategies_and_insights')
     ? 'strategies_and_insights'
     : (sectionNames[0] ?? 'others');
@@ -90,6 +84,52 @@ export function aceCurate(user: string, options: { readonly slip: boolean }): Ac
       reasons.length > 0 ? reasons.join(' ') : 'The reflection adds nothing the playbook lacks.',
     operations,
   };
+}
+
+/**
+ * The key insight and the bullet tags of the reflection the curator is shown: rendered as
+ * Markdown sections (`## Key Insight`, `## Bullet Tags`), or — under ACE's `profile: reference`,
+ * which passes the reflector's answer on as written — the reflection JSON object itself.
+ */
+function readReflection(reflection: string): {
+  insight: string;
+  tags: { id: string; tag: string }[];
+} {
+  const json = readJsonObject(reflection.trim());
+  if (json !== undefined) {
+    const entries = Array.isArray(json['bullet_tags']) ? json['bullet_tags'] : [];
+    return {
+      insight: typeof json['key_insight'] === 'string' ? json['key_insight'] : '',
+      tags: entries.flatMap((entry: unknown) => {
+        const record = (typeof entry === 'object' && entry !== null ? entry : {}) as Record<
+          string,
+          unknown
+        >;
+        return typeof record['id'] === 'string' && typeof record['tag'] === 'string'
+          ? [{ id: record['id'], tag: record['tag'] }]
+          : [];
+      }),
+    };
+  }
+  return {
+    insight: /## Key Insight\n\n([\s\S]*?)(?=\n## |$)/.exec(reflection)?.[1] ?? '',
+    tags: [...reflection.matchAll(/^- \[([^\]]+)\] (helpful|harmful|neutral)$/gm)].map((match) => ({
+      id: match[1] as string,
+      tag: match[2] as string,
+    })),
+  };
+}
+
+function readJsonObject(text: string): Record<string, unknown> | undefined {
+  if (!text.startsWith('{')) return undefined;
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function normalise(text: string): string {
