@@ -112,6 +112,22 @@ describe('ACE with profile reference', () => {
     expect(result.bestValidation).toBeGreaterThan(result.seedValidation);
   });
 
+  it('validates the playbook whenever a pass falls due, even when nothing changed', async () => {
+    // ace/ace.py:736–756 evaluates the validation set at every `eval_steps` step; it never
+    // compares the playbook with the last one validated.
+    const idle = new MockLanguageModel({
+      modelId: 'idle-curator',
+      responses: () => JSON.stringify({ reasoning: 'Nothing to add.', operations: [] }),
+    });
+    const { test, run: start } = run({ profile: 'reference', evalSteps: 2 }, { curator: idle });
+    const result = await start();
+    expect(result.summary?.['finalPlaybook']).toMatchObject({ bullets: 0 });
+    // The seed, then after samples 2, 4, 6 and 8, every pass of the same empty playbook.
+    expect(result.candidates).toBe(5);
+    expect(test.events.filter((event) => event.type === 'candidate-validated')).toHaveLength(5);
+    expect(result.bestCandidateIndex).toBe(0);
+  });
+
   it('paper shuffles, validates at epoch ends and stops when an epoch changes nothing', async () => {
     const { test, run: start } = run({});
     const result = await start();

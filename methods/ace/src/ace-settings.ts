@@ -21,10 +21,11 @@ export type AceProfile = 'paper' | 'reference';
 /** ACE's knobs (`methodSettings` in a config), every default filled in. */
 export interface AceSettings {
   /**
-   * `paper` (default) or `reference`. `reference` offers and applies ADD only, validates only
-   * every `evalSteps` samples of an epoch (never at an epoch's end or at a stop), does not
-   * enforce the token budget, and changes the defaults to the reference's: one epoch in file
-   * order, `evalSteps` 100, no de-duplication, no convergence stop.
+   * `paper` (default) or `reference`. `reference` offers and applies ADD only, reading the
+   * curator's and reflector's answers and applying them by the reference's rules, validates only
+   * every `evalSteps` samples of an epoch (never at an epoch's end or at a stop, but also when
+   * nothing changed), does not enforce the token budget, and changes the defaults to the
+   * reference's: one epoch in file order, `evalSteps` 100, no de-duplication, no convergence stop.
    */
   readonly profile: AceProfile;
   /** Passes over the training split (offline adaptation). */

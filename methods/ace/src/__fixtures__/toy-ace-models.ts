@@ -64,7 +64,11 @@ export function toyAceCurator(
     modelId: 'toy-ace-curator',
     responses: (request, callIndex) => {
       const user = userMessage(request);
-      const insight = section(section(user, '# Recent Reflection'), '## Key Insight');
+      const recent = section(user, '# Recent Reflection');
+      // Under `profile: reference` the reflection arrives as the reflector wrote it (JSON).
+      const insight = recent.trim().startsWith('{')
+        ? String((JSON.parse(recent) as { key_insight?: unknown }).key_insight ?? '')
+        : section(recent, '## Key Insight');
       const rule = /(rule-\w+)/.exec(insight)?.[1];
       const playbook = bulletsIn(section(user, '# Current Playbook'));
       const operations =

@@ -3,6 +3,7 @@ import {
   applyCuratorOperations,
   type RejectedOperation,
 } from './apply-curator-operations.js';
+import { applyReferenceAdds } from './apply-reference-adds.js';
 import type { ParsedOperation } from './curator-operation.js';
 import { type DuplicateMerge, deduplicateBullets } from './deduplicate-bullets.js';
 import { enforceTokenBudget } from './enforce-token-budget.js';
@@ -21,6 +22,11 @@ export interface RefineOptions {
   readonly tokenBudget: number;
   /** Evict bullets to keep within `tokenBudget` (default true; false: the cap is only advice). */
   readonly enforceTokenBudget?: boolean;
+  /**
+   * How the delta is applied: Forge's four operations (`forge`, the default) or the reference's
+   * ADD alone with its section, id and content rules (`reference`; `applyReferenceAdds`).
+   */
+  readonly rules?: 'forge' | 'reference';
 }
 
 /** Everything one curation did to the playbook. */
@@ -53,7 +59,10 @@ export function curatePlaybook(
   operations: readonly ParsedOperation[],
   options: RefineOptions,
 ): CurationEffect {
-  const delta = applyCuratorOperations(playbook, operations, options.modules);
+  const delta =
+    options.rules === 'reference'
+      ? applyReferenceAdds(playbook, operations, options.modules)
+      : applyCuratorOperations(playbook, operations, options.modules);
   let current = delta.playbook;
   let merges: readonly DuplicateMerge[] = [];
   const overBudget = () => playbookTokens(current) > options.tokenBudget;

@@ -17,11 +17,16 @@ export function playbookPrompts(options: {
   readonly modules: readonly string[];
   readonly playbook: Playbook;
   readonly reflection?: string;
+  /** Section headings: names (default) or the reference's (`profile: reference`). */
+  readonly headings?: 'names' | 'reference';
 }): Prompts {
   const prompts: Record<string, string> = {};
   for (const module of options.modules) {
     const parts = [options.seedPrompts[module] ?? ''];
-    const rendered = renderPlaybook(options.playbook, { module });
+    const rendered = renderPlaybook(options.playbook, {
+      module,
+      ...(options.headings === undefined ? {} : { headings: options.headings }),
+    });
     if (rendered !== '') parts.push(`# Playbook\n\n${playbookIntro}\n\n${rendered}`);
     if (options.reflection !== undefined && options.reflection !== '') {
       parts.push(

@@ -1,4 +1,5 @@
 import { type Bullet, isVisibleTo, type Playbook } from './playbook.js';
+import { referenceHeading } from './reference-section-slug.js';
 
 /** How to render a playbook. */
 export interface RenderPlaybookOptions {
@@ -8,6 +9,11 @@ export interface RenderPlaybookOptions {
   readonly showModules?: boolean;
   /** Render sections without bullets as `(empty)` (the curator's view, so it sees every section). */
   readonly emptySections?: boolean;
+  /**
+   * Section headings: the section's name (`names`, the default) or, under `profile: reference`,
+   * the reference's own heading for the default sections (`## STRATEGIES & INSIGHTS`).
+   */
+  readonly headings?: 'names' | 'reference';
 }
 
 /**
@@ -28,7 +34,10 @@ export function renderPlaybook(playbook: Playbook, options: RenderPlaybookOption
       .filter((bullet) => options.module === undefined || isVisibleTo(bullet, options.module))
       .map((bullet) => renderBulletLine(bullet, { showModule: options.showModules ?? false }));
     if (lines.length === 0 && !options.emptySections) continue;
-    parts.push(`## ${section}\n${lines.length > 0 ? lines.join('\n') : '(empty)'}`);
+    const heading = options.headings === 'reference' ? referenceHeading(section) : section;
+    // The reference shows an empty section as its bare heading.
+    const empty = options.headings === 'reference' ? '' : '\n(empty)';
+    parts.push(`## ${heading}${lines.length > 0 ? `\n${lines.join('\n')}` : empty}`);
   }
   return parts.join('\n\n');
 }

@@ -1,5 +1,6 @@
 import { type Instance, type ProgramModule, renderFields } from '@forge/program';
 import type { Playbook } from '../playbook/playbook.js';
+import { referenceHeading } from '../playbook/reference-section-slug.js';
 import { renderPlaybook } from '../playbook/render-playbook.js';
 import { renderModules } from './reflector-prompt.js';
 
@@ -114,6 +115,36 @@ export function playbookStatistics(playbook: Playbook, tokens: number): Record<s
   };
 }
 
+/**
+ * Playbook statistics in the reference's own shape (ace-agent/ace `ba78d34`,
+ * `playbook_utils.py:218–254`, shown to its curator as JSON, `ace/core/curator.py:71`):
+ * `total_bullets`, `high_performing`, `problematic`, `unused` and `by_section` with `count`,
+ * `helpful` and `harmful` per section that has bullets. No token count (the reference gives its
+ * curator only the budget).
+ */
+export function referencePlaybookStatistics(playbook: Playbook): Record<string, unknown> {
+  const forge = playbookStatistics(playbook, 0) as {
+    bullets: number;
+    high_performing: number;
+    problematic: number;
+    unused: number;
+    by_section: Record<string, { bullets: number; helpful: number; harmful: number }>;
+  };
+  return {
+    total_bullets: forge.bullets,
+    high_performing: forge.high_performing,
+    problematic: forge.problematic,
+    unused: forge.unused,
+    // Keyed by the section's heading, as the reference reads it from its text (`:232–233`).
+    by_section: Object.fromEntries(
+      Object.entries(forge.by_section).map(([section, entry]) => [
+        referenceHeading(section),
+        { count: entry.bullets, helpful: entry.helpful, harmful: entry.harmful },
+      ]),
+    ),
+  };
+}
+
 /** The curator's user message (layout pinned in docs/prompt-contracts.md). */
 export function curatorMessage(options: {
   readonly playbook: Playbook;
@@ -128,11 +159,24 @@ export function curatorMessage(options: {
     readonly epoch: number;
     readonly epochs: number;
   };
+  /**
+   * `reference`: the statistics' shape and the section headings as the reference shows them;
+   * `paper` (default): Forge's.
+   */
+  readonly profile?: 'paper' | 'reference';
 }): string {
   const { progress } = options;
+  const statistics =
+    options.profile === 'reference'
+      ? referencePlaybookStatistics(options.playbook)
+      : playbookStatistics(options.playbook, options.tokens);
   return [
-    `# Current Playbook\n\n${renderPlaybook(options.playbook, { showModules: true, emptySections: true })}`,
-    `# Playbook Statistics\n\n${JSON.stringify(playbookStatistics(options.playbook, options.tokens), null, 2)}`,
+    `# Current Playbook\n\n${renderPlaybook(options.playbook, {
+      showModules: true,
+      emptySections: true,
+      ...(options.profile === 'reference' ? { headings: 'reference' as const } : {}),
+    })}`,
+    `# Playbook Statistics\n\n${JSON.stringify(statistics, null, 2)}`,
     `# Recent Reflection\n\n${options.reflection}`,
     `# Program Modules\n\n${renderModules(options.modules)}`,
     `# Task Input\n\n${renderFields(options.instance.input, 2)}`,

@@ -46,6 +46,7 @@ export function promptsFor(runtime: AceRuntime, playbook: Playbook, reflection?:
     modules: runtime.modules.map((module) => module.name),
     playbook,
     ...(reflection === undefined ? {} : { reflection }),
+    ...(runtime.settings.profile === 'reference' ? { headings: 'reference' as const } : {}),
   });
 }
 

@@ -138,7 +138,9 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
   const validateNow = async (origin: 'epoch-end' | 'eval-steps' | 'final') => {
     const current = state as AceState;
     const last = current.candidates[current.candidates.length - 1];
+    // The reference validates whenever a pass falls due, changed or not (ace/ace.py:736–756).
     if (
+      settings.profile === 'paper' &&
       last !== undefined &&
       samePrompts(promptsFor(runtime, last.playbook), promptsFor(runtime, current.playbook))
     ) {

@@ -10,6 +10,8 @@ import {
   curatorMessage,
   curatorSystemPrompt,
 } from '../roles/curator-prompt.js';
+import { readReferenceBulletTags } from '../roles/reference-bullet-tags.js';
+import { parseReferenceCuration } from '../roles/reference-curation.js';
 import { parseReflection, renderReflection } from '../roles/reflection.js';
 import { reflectorMessage, reflectorSystemPrompt } from '../roles/reflector-prompt.js';
 import { type AceRuntime, callUsage, evaluateWith, promptsFor, taskUsage } from './ace-runtime.js';
@@ -45,6 +47,7 @@ export async function trainOnSample(
   position: SamplePosition,
 ): Promise<SampleOutcome> {
   const { settings } = runtime;
+  const asReference = settings.profile === 'reference';
   const usage: UsageEntry[] = [];
   const reflections: ReflectionRecord[] = [];
   const answers: { role: string; text: string }[] = [];
@@ -82,6 +85,25 @@ export async function trainOnSample(
     usage.push(callUsage('reflect', result));
     answers.push({ role: 'reflect', text: result.text });
     const parsed = parseReflection(result.text, result.finishReason);
+    if (asReference) {
+      // The reference hands its curator and the next round the reflector's answer as written
+      // (ace/ace.py:510, :534, :586) and reads the tags out of it whether or not the rest parses
+      // (ace/core/reflector.py:124–148). A cut-off answer is never used half.
+      const raw =
+        !parsed.ok && parsed.code === 'truncated' ? '' : stripReasoning(result.text).trim();
+      const read = readReferenceBulletTags(raw);
+      const tagged = applyBulletTags(current, read.tags, { rewriteTaggedLines: true });
+      current = tagged.playbook;
+      reflections.push({
+        round,
+        ...(parsed.ok
+          ? { outcome: 'parsed' as const }
+          : { outcome: 'malformed' as const, reason: parsed.reason, code: parsed.code }),
+        tags: tagged.counts,
+        invalidTags: read.invalidTags,
+      });
+      return { forCurator: raw, forProgram: raw };
+    }
     if (!parsed.ok) {
       reflections.push({
         round,
@@ -148,6 +170,7 @@ export async function trainOnSample(
             modules: runtime.modules,
             instance,
             progress: position,
+            profile: settings.profile,
           }),
         },
       ],
@@ -156,7 +179,9 @@ export async function trainOnSample(
     });
     usage.push(callUsage('curate', result));
     answers.push({ role: 'curate', text: result.text });
-    const parsed = parseCuration(result.text, result.finishReason);
+    const parsed = asReference
+      ? parseReferenceCuration(result.text, result.finishReason)
+      : parseCuration(result.text, result.finishReason);
     if (parsed.ok) operations = parsed.operations;
     if (!parsed.ok) {
       curation = { outcome: 'malformed', reason: parsed.reason, code: parsed.code };
@@ -169,6 +194,7 @@ export async function trainOnSample(
         tokenBudget: settings.tokenBudget,
         // The reference only tells the curator the budget (ace/core/curator.py's prompt).
         enforceTokenBudget: !addOnly,
+        rules: addOnly ? 'reference' : 'forge',
       });
       current = curated;
       curation = { outcome: 'applied', ...effect };
