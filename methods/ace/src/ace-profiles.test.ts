@@ -1,5 +1,5 @@
 import { toyInstances } from '@forge/core/testing';
-import type { MethodEvent } from '@forge/method';
+import { MemoryCheckpointStore, type MethodEvent } from '@forge/method';
 import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
 import type { GenerateRequest } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
@@ -147,5 +147,40 @@ describe('ACE with profile reference', () => {
       cutAfterEvaluations: [5, 17, 30],
     });
     expect(report.resumed).toEqual(report.whole);
+  });
+});
+
+describe('reference runs saved before the reference rules of revision 2', () => {
+  it('are refused on resume, naming the revision', async () => {
+    const base = {
+      ...toyAceTask(),
+      optimizerModel: toyAceOptimizer(),
+      budget: { maxEvaluations: 400 },
+      seed: 3,
+      settings: aceMethod.parseSettings?.({ profile: 'reference', evalSteps: 3 }) ?? {},
+    };
+    // A run cut after its first save: its header as this version writes it.
+    const checkpoints = new MemoryCheckpointStore();
+    const controller = new AbortController();
+    const first = createMethodTestContext({
+      ...base,
+      checkpoints,
+      abortSignal: controller.signal,
+      onEvent: (event) => {
+        if (event.type === 'candidate-validated') controller.abort(new Error('cut'));
+      },
+    });
+    await expect(aceMethod.run(first.context)).rejects.toThrow();
+    const saved = await checkpoints.load();
+    expect(saved?.header.identity['referenceRevision']).toBe(2);
+    // The same run as the previous revision saved it: no revision in its identity.
+    const { referenceRevision: _revision, ...older } = saved?.header.identity ?? {};
+    const previous = new MemoryCheckpointStore();
+    await previous.initialize({
+      ...(saved?.header ?? { method: 'ace', formatVersion: 1 }),
+      identity: older,
+    });
+    const resumed = createMethodTestContext({ ...base, checkpoints: previous });
+    await expect(aceMethod.run(resumed.context)).rejects.toThrow(/referenceRevision/);
   });
 });

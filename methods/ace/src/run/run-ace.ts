@@ -45,6 +45,10 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
       seedPrompts: context.seedCandidate.prompts,
       trainingIds: context.train.map((instance) => instance.id),
       validationIds: context.validation.map((instance) => instance.id),
+      // `reference` runs follow ace-agent/ace more closely since revision 2 (the curation's
+      // parsing and rules, the tags, the curator's view, every due validation pass): a run saved
+      // by revision 1 does not resume under 2.
+      ...(settings.profile === 'reference' ? { referenceRevision: 2 } : {}),
     },
   };
   const validationIds = context.validation.map((instance) => instance.id);
