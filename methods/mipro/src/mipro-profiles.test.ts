@@ -116,6 +116,12 @@ describe('MIPROv2 bootstrapping errors (maxErrors)', () => {
     expect(errors).toBeGreaterThan(0);
     expect(errors).toBeLessThan(10);
     expect(result.evaluationsUsed).toBe(test.evaluationsCounted());
+    // The demo-sets record (read by the report) and the summary count them too.
+    const [demoSets] = (await checkpoints.records()).filter(
+      (record) => record.kind === 'demo-sets',
+    );
+    expect(demoSets?.data).toMatchObject({ errors });
+    expect(result.summary?.['programErrors']).toEqual({ bootstrap: errors, search: 0 });
   });
 
   it('ends the run at maxErrors errors', async () => {

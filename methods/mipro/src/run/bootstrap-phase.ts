@@ -135,6 +135,7 @@ async function finish(run: MiproRun, bootstrap: BootstrapState): Promise<void> {
         runs: runs.length,
         passed,
         ...(bootstrap.cutShort === undefined ? {} : { cutShort: bootstrap.cutShort }),
+        ...(bootstrap.errors === undefined ? {} : { errors: bootstrap.errors }),
         sets: demoSets.map((set, index) => ({
           index,
           kind: set.kind,

@@ -59,6 +59,9 @@ export function loadMiproDetails(
           runs: Number(demoSets['runs'] ?? 0),
           passed: Number(demoSets['passed'] ?? 0),
           ...(typeof demoSets['cutShort'] === 'string' ? { cutShort: demoSets['cutShort'] } : {}),
+          ...(typeof demoSets['errors'] === 'number' && demoSets['errors'] > 0
+            ? { errors: demoSets['errors'] }
+            : {}),
         };
   return {
     ...(plan === undefined ? {} : { plan: plan as unknown as MiproReportDetails['plan'] }),

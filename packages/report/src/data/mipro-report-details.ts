@@ -26,6 +26,8 @@ export interface MiproReportDetails {
     readonly runs: number;
     readonly passed: number;
     readonly cutShort?: string;
+    /** Runs that raised and counted as failed (with `maxErrors`), when any did. */
+    readonly errors?: number;
   };
   /** The demo sets, in index order (0 is zero-shot). */
   readonly demoSets: readonly MiproReportDemoSet[];
@@ -71,6 +73,11 @@ export interface MiproReportEnd {
   readonly fullEvaluationsSkipped: number;
   /** Trials that reused an earlier validation of their combination. */
   readonly trialsReused: number;
+  /**
+   * Program runs of the seed's evaluation and the search that raised and were scored 0 (the
+   * `reference` profile; absent in runs saved before it was recorded).
+   */
+  readonly programErrors?: number;
 }
 
 /** One trial. */

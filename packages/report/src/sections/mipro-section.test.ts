@@ -60,6 +60,7 @@ async function recordMiproRun(name: string) {
       record('demo-sets', null, {
         runs: 3,
         passed: 1,
+        errors: 1,
         sets: [
           { index: 0, kind: 'zero-shot', modules: {}, bootstrapped: {} },
           {
@@ -145,6 +146,7 @@ async function recordMiproRun(name: string) {
         gap: 0,
         fullEvaluationsSkipped: 0,
         trialsReused: 0,
+        programErrors: 2,
       }),
     ],
   });
@@ -172,6 +174,10 @@ describe('the MIPROv2 section', () => {
     expect(html).toContain('2 of 2 planned, on minibatches of 1');
     expect(html).toContain('estimated 9 of 20; spent 9 (0 under the estimate)');
     expect(html).toContain('3 seed runs on training instances, 1 passed');
+    // Program runs that raised: counted while bootstrapping, scored 0 in the search (reference).
+    expect(html).toContain(
+      '2 in the seed evaluation and the search, each scored 0; 1 while bootstrapping',
+    );
     expect(html).toContain('t1, t2 (labelled)');
     expect(html).toContain('the best candidate uses instruction 1');
     // Model-written text is escaped.

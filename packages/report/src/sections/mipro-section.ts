@@ -97,6 +97,7 @@ export function renderMiproSection(data: RunReportData): string {
                 : ` (cut short: ${escapeHtml(details.bootstrap.cutShort)})`),
           ),
         ]),
+    ...programErrorsRow(details),
     row('Demo sets', formatCount(details.demoSets.length)),
     row(
       'Instruction candidates',
@@ -205,4 +206,20 @@ export function renderMiproSection(data: RunReportData): string {
     demoSets +
     '</section>'
   );
+}
+
+/**
+ * Program runs that raised, when any did: scored 0 in the seed evaluation and the search (the
+ * `reference` profile goes on, as DSPy does), counted as failed while bootstrapping.
+ */
+function programErrorsRow(details: NonNullable<RunReportData['mipro']>): string[] {
+  const search = details.end?.programErrors ?? 0;
+  const bootstrap = details.bootstrap?.errors ?? 0;
+  if (search === 0 && bootstrap === 0) return [];
+  return [
+    row(
+      'Program runs that raised',
+      `${formatCount(search)} in the seed evaluation and the search, each scored 0; ${formatCount(bootstrap)} while bootstrapping`,
+    ),
+  ];
 }
