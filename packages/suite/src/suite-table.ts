@@ -1,3 +1,4 @@
+import { escapeMarkdownText } from './escape-markdown-text.js';
 import {
   formatSpread,
   isSeedSpread,
@@ -72,9 +73,9 @@ export function formatTableValue(value: TableValue, format: TableColumnFormat): 
  * CSV and the HTML report).
  */
 export function renderMarkdownTable(table: SuiteTable): string {
-  const escapeCell = (text: string) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const lines = [`### ${table.title}`, ''];
-  for (const note of table.notes) lines.push(`${note}  `);
+  const escapeCell = escapeMarkdownText;
+  const lines = [`### ${escapeMarkdownText(table.title)}`, ''];
+  for (const note of table.notes) lines.push(`${escapeMarkdownText(note)}  `);
   if (table.notes.length > 0) lines.push('');
   lines.push(`| ${table.columns.map((column) => escapeCell(column.header)).join(' | ')} |`);
   lines.push(

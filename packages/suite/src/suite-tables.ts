@@ -1,6 +1,7 @@
 import { type AblationSpec, ablationTable } from './ablation-table.js';
 import { detailsTable } from './details-table.js';
 import type { CellInstanceScores } from './entry-statistics.js';
+import { escapeMarkdownText } from './escape-markdown-text.js';
 import { mainTable } from './main-table.js';
 import { StatisticsMemo } from './statistics-memo.js';
 import type { SuiteLabels } from './suite-labels.js';
@@ -85,7 +86,7 @@ export function renderSuiteMarkdown(results: SuiteResults, tables: readonly Suit
   const counts = { done: 0, failed: 0, pending: 0 };
   for (const cell of results.cells) counts[cell.status] += 1;
   const header = [
-    `# Suite ${results.suite.name}`,
+    `# Suite ${escapeMarkdownText(results.suite.name)}`,
     '',
     `${results.cells.length} cells: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending.${results.simulated ? ' Simulated models: these numbers say nothing about real models.' : ''}`,
     '',
