@@ -5,6 +5,7 @@ import { exitCodeForSignal, exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createQueuedSuiteRenderer } from '../output/queued-suite-renderer.js';
 import { type OutputMode, outputMode, type Terminal, table } from '../output/terminal.js';
+import { terminalSafe } from '../output/terminal-safe.js';
 import { type QueueTlsFlags, queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 
 /** What `forge suite --queue` was given, besides the suite's own flags. */
@@ -64,21 +65,26 @@ export function printQueueStatus(
     return;
   }
   const { counts } = status;
+  // Names, ids, addresses and errors come from Redis and the suite directory: printed without
+  // their control sequences.
+  const safe = terminalSafe;
   const lines = [
-    `suite ${status.suite.name} (${status.suite.dir}): ${counts.queued} queued, ${counts.running} running, ${counts.done} done, ${counts.failed} failed, ${counts.waiting} waiting for a dependency${counts.blocked > 0 ? `, ${counts.blocked} blocked by a failed cell` : ''} · $${status.progress.spentUsd.toFixed(2)} spent`,
+    `suite ${safe(status.suite.name)} (${safe(status.suite.dir)}): ${counts.queued} queued, ${counts.running} running, ${counts.done} done, ${counts.failed} failed, ${counts.waiting} waiting for a dependency${counts.blocked > 0 ? `, ${counts.blocked} blocked by a failed cell` : ''} · $${status.progress.spentUsd.toFixed(2)} spent`,
     status.workers.length === 0
       ? 'workers: none connected'
-      : `workers: ${status.workers.map((worker) => `${worker.name} (${worker.address})`).join(', ')}`,
+      : `workers: ${safe(status.workers.map((worker) => `${worker.name} (${worker.address})`).join(', '))}`,
     '',
     table([
       ['cell', 'state', 'worker', 'starts', 'note'],
-      ...status.cells.map((cell) => [
-        cell.id,
-        cell.state,
-        cell.worker ?? '',
-        cell.starts === undefined ? '' : String(cell.starts),
-        cell.error ?? (cell.stalls ? `re-queued ${cell.stalls}× after a stalled worker` : ''),
-      ]),
+      ...status.cells.map((cell) =>
+        [
+          cell.id,
+          cell.state,
+          cell.worker ?? '',
+          cell.starts === undefined ? '' : String(cell.starts),
+          cell.error ?? (cell.stalls ? `re-queued ${cell.stalls}× after a stalled worker` : ''),
+        ].map(safe),
+      ),
     ]),
   ];
   terminal.out.write(`${lines.join('\n')}\n`);

@@ -1,5 +1,6 @@
 import type { QueuedSuiteEvent } from '@forge/sdk';
 import { colors, type OutputMode, type Terminal } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Renders `forge suite --queue`: one JSON object per line (`--json`); otherwise a line when the
@@ -16,7 +17,7 @@ export function createQueuedSuiteRenderer(terminal: Terminal, mode: OutputMode) 
     switch (event.type) {
       case 'suite-prepared':
         line(
-          `${color.bold('forge suite')} ${event.resumed ? 'resuming' : 'starting'} ${event.name} on a queue: ${event.cells} cells in ${event.dir}` +
+          `${color.bold('forge suite')} ${event.resumed ? 'resuming' : 'starting'} ${terminalSafe(event.name)} on a queue: ${event.cells} cells in ${terminalSafe(event.dir)}` +
             (event.simulated
               ? `\n  ${color.yellow('simulated models: these numbers say nothing about real models')}`
               : ''),
@@ -30,13 +31,16 @@ export function createQueuedSuiteRenderer(terminal: Terminal, mode: OutputMode) 
         return;
       case 'suite-queue-progress': {
         const { counts } = event;
-        const running = event.running
-          .map((cell) => `${cell.cell}${cell.worker === undefined ? '' : ` @ ${cell.worker}`}`)
-          .join(', ');
+        // Worker names and cell ids come from Redis: printed without control sequences.
+        const running = terminalSafe(
+          event.running
+            .map((cell) => `${cell.cell}${cell.worker === undefined ? '' : ` @ ${cell.worker}`}`)
+            .join(', '),
+        );
         line(
           `${counts.done} done · ${counts.running} running · ${counts.queued} queued · ${counts.waiting} waiting · ${counts.failed} failed` +
             (counts.blocked > 0 ? ` · ${counts.blocked} blocked` : '') +
-            ` · $${event.spentUsd.toFixed(2)} · workers: ${event.workers.length === 0 ? color.yellow('none connected (start forge worker)') : event.workers.join(', ')}` +
+            ` · $${event.spentUsd.toFixed(2)} · workers: ${event.workers.length === 0 ? color.yellow('none connected (start forge worker)') : terminalSafe(event.workers.join(', '))}` +
             (running === '' ? '' : `\n  running: ${running}`),
         );
         return;

@@ -1,5 +1,6 @@
 import type { SuiteWorkerEvent } from '@forge/sdk';
 import { colors, type OutputMode, type Terminal } from './terminal.js';
+import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Renders `forge worker`: one JSON object per line (`--json`, cells' own progress included);
@@ -13,15 +14,18 @@ export function createWorkerRenderer(terminal: Terminal, mode: OutputMode) {
       terminal.out.write(`${JSON.stringify(event)}\n`);
       return;
     }
+    // Names, ids and reasons may come from Redis (whoever can write to it chose them): printed
+    // without their control sequences.
+    const safe = terminalSafe;
     switch (event.type) {
       case 'worker-ready':
         line(
-          `${color.bold('forge worker')} ${event.worker}: taking cells from queue ${event.queueName}, ${event.concurrency} at a time`,
+          `${color.bold('forge worker')} ${safe(event.worker)}: taking cells from queue ${safe(event.queueName)}, ${event.concurrency} at a time`,
         );
         return;
       case 'cell-taken':
         line(
-          `▶ ${event.cell} (${event.suiteDir})` +
+          `▶ ${safe(event.cell)} (${safe(event.suiteDir)})` +
             (event.starts > 1
               ? color.yellow(
                   ` — start ${event.starts}${event.stalls > 0 ? `, after ${event.stalls} stalled worker(s)` : ''}: continuing from its run directory`,
@@ -31,13 +35,13 @@ export function createWorkerRenderer(terminal: Terminal, mode: OutputMode) {
         return;
       case 'cell-finished':
         line(
-          `${event.status === 'done' ? color.green('✓') : color.red('✗')} ${event.cell} ${event.status} in ${(event.durationMs / 1000).toFixed(1)} s` +
-            (event.enqueued.length > 0 ? `; enqueued ${event.enqueued.join(', ')}` : ''),
+          `${event.status === 'done' ? color.green('✓') : color.red('✗')} ${safe(event.cell)} ${safe(event.status)} in ${(event.durationMs / 1000).toFixed(1)} s` +
+            (event.enqueued.length > 0 ? `; enqueued ${safe(event.enqueued.join(', '))}` : ''),
         );
         return;
       case 'cell-requeued':
         line(
-          `${color.yellow('■')} ${event.cell} back on the queue (${
+          `${color.yellow('■')} ${safe(event.cell)} back on the queue (${
             event.reason === 'stopping'
               ? 'this worker is stopping; progress saved'
               : event.reason === 'held-elsewhere'
@@ -47,10 +51,12 @@ export function createWorkerRenderer(terminal: Terminal, mode: OutputMode) {
         );
         return;
       case 'cell-rejected':
-        line(`${color.red('✗')} job ${event.job} refused, nothing run or deleted: ${event.reason}`);
+        line(
+          `${color.red('✗')} job ${safe(event.job)} refused, nothing run or deleted: ${safe(event.reason)}`,
+        );
         return;
       case 'worker-stopped':
-        line(`worker ${event.worker} stopped`);
+        line(`worker ${safe(event.worker)} stopped`);
         return;
       default:
         return;
