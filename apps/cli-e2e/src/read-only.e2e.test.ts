@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,9 +37,12 @@ function cliWithReadOnly(readOnlyDir: string, args: readonly string[]): Promise<
   });
 }
 
+// The files directly in `dir` (a suite's subdirectories are left out), by content.
 function fingerprint(dir: string): Record<string, string> {
   return Object.fromEntries(
-    readdirSync(dir)
+    readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => entry.name)
       .sort()
       .map((name) => [
         name,
@@ -112,5 +115,25 @@ describe('read-only commands on a read-only file system', () => {
     const evaluated = await cliWithReadOnly(runDir, ['eval', '--run', 'run', '--split', 'test']);
     expect(evaluated.code).toBe(0);
     expect(fingerprint(runDir)).toEqual(before);
+  }, 120_000);
+
+  it('suite report on a read-only suite directory: exit 3 saying to run the command again', async () => {
+    const suiteFile = join(root, 'suite.yaml');
+    writeFileSync(
+      suiteFile,
+      'name: read-only\nbenchmarks: [sim]\nmethods: [baseline, forge]\ntaskModels: [sim:task]\noptimizerModels: [sim:optimizer]\nbudget: { maxEvaluations: 200 }\nevaluateTest: false\n',
+    );
+    const suite = await runCli(['suite', '-c', 'suite.yaml', '--dir', 'suite', '--json'], {
+      cwd: root,
+    });
+    expect(suite.code, suite.stderr).toBe(0);
+    const suiteDir = join(root, 'suite');
+    const before = fingerprint(suiteDir);
+    const report = await cliWithReadOnly(suiteDir, ['suite', 'report', 'suite']);
+    expect(report.code, report.stderr).toBe(3);
+    expect(report.stderr).toContain('the file system is read-only');
+    expect(report.stderr).toContain('then run the command again');
+    expect(report.stdout + report.stderr).not.toMatch(neverSaid);
+    expect(fingerprint(suiteDir)).toEqual(before);
   }, 120_000);
 });

@@ -3,6 +3,7 @@ import {
   accessSync,
   constants,
   existsSync,
+  lstatSync,
   mkdirSync,
   statSync,
   unlinkSync,
@@ -11,6 +12,7 @@ import {
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { flushDeferredWrites } from './deferred-writes.js';
+import { UnsafePathError } from './files/unsafe-path-error.js';
 import { migrations } from './migrations.js';
 import { StoreError } from './store-error.js';
 import { guardStore, storeFailure } from './store-failure.js';
@@ -51,6 +53,7 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
       message: `${runDir} is not a directory`,
     });
   }
+  refuseDatabaseLinks(runDir);
   if (!existsSync(file) && (!create || readonly)) {
     throw new StoreError({
       reason: 'not-a-run',
@@ -106,6 +109,39 @@ export function openRunDatabase(runDir: string, options: OpenRunDatabaseOptions 
     return database;
   };
   return database;
+}
+
+// SQLite opens these beside the database, following links: a reader writes the index too.
+const databaseFiles = [
+  databaseFileName,
+  `${databaseFileName}-wal`,
+  `${databaseFileName}-shm`,
+  `${databaseFileName}-journal`,
+];
+
+/**
+ * Refuses a run whose database, write-ahead log, shared-memory index or rollback journal is a
+ * symbolic link: SQLite would read and write the file it points at (a run directory may come
+ * from someone else), and a reader writes the index too.
+ * @throws UnsafePathError naming the link.
+ */
+function refuseDatabaseLinks(runDir: string): void {
+  for (const name of databaseFiles) {
+    const path = join(runDir, name);
+    let isLink = false;
+    try {
+      isLink = lstatSync(path).isSymbolicLink();
+    } catch {
+      // Absent.
+    }
+    if (isLink) {
+      throw new UnsafePathError({
+        path,
+        reason: 'symlink',
+        message: `${path} is a symbolic link; Forge opens no run database through a link (SQLite would read and write the file it points at): remove it, or copy the run without it`,
+      });
+    }
+  }
 }
 
 /**

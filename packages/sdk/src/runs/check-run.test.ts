@@ -1,4 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, truncateSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  truncateSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
@@ -95,6 +104,26 @@ describe('checkRun, restoreRun and the readers of a damaged run', () => {
     });
     expect(result(runDir)).toEqual(result(join(root, 'reference')));
   }, 60_000);
+
+  it('finds a run whose forge.db is a link unhealthy, and --resume writes nothing through it', async () => {
+    const runDir = join(root, 'linked-database');
+    await optimize(simConfig(runDir, { budget: { maxEvaluations: 300, maxSteps: 1 } }));
+    // Someone's database elsewhere, linked in the run's place.
+    const elsewhere = join(root, 'someone-else.db');
+    copyFileSync(join(runDir, 'forge.db'), elsewhere);
+    renameSync(join(runDir, 'forge.db'), join(root, 'moved.db'));
+    symlinkSync(elsewhere, join(runDir, 'forge.db'));
+    const before = readFileSync(elsewhere);
+    const check = await checkRun(runDir);
+    expect(check.healthy).toBe(false);
+    expect(check.problems.join('\n')).toContain(
+      `${join(runDir, 'forge.db')} is a symbolic link; Forge opens no run database through a link`,
+    );
+    await expect(
+      optimize({ budget: { maxEvaluations: 300, maxSteps: 3 } }, { resume: runDir }),
+    ).rejects.toThrow('is a symbolic link');
+    expect(readFileSync(elsewhere).equals(before)).toBe(true);
+  });
 
   it('refuses to roll an intact run back unless forced, and a run without backup', async () => {
     const runDir = join(root, 'intact');

@@ -1,4 +1,5 @@
 import { InvalidArgumentError } from '@forge/provider';
+import { guardStore } from '@forge/store';
 import { type SuiteResults, type SuiteTable, summarizeSuite } from '@forge/suite';
 import { readSavedSuiteReport, readSuiteResultsFile } from './read-saved-suite-report.js';
 import { suiteResultsFileName } from './suite-directory.js';
@@ -35,6 +36,13 @@ export function reportSuite(suiteDir: string): ReportSuiteResult {
   }
   // A results.json written before the summary existed gains it.
   const results: SuiteResults = { ...read, summary: summarizeSuite(read.cells) };
-  const written = writeSuiteOutputs({ dir, results, spec: saved.spec, labels: saved.labels });
+  // A directory that cannot be written (a read-only mount, a full disk) is said as such: the
+  // suite is only read here, so the way on is to run the command again once it can be.
+  const written = guardStore(
+    dir,
+    () => writeSuiteOutputs({ dir, results, spec: saved.spec, labels: saved.labels }),
+    dir,
+    { resumable: false },
+  );
   return { dir, results, tables: written.tables, files: written.files };
 }

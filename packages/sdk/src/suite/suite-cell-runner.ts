@@ -35,6 +35,8 @@ export function createSuiteCellRunner(options: {
 }): CellRunner {
   return async (cell, ceiling, context) => {
     const runDir = join(options.suiteDir, context.runDir);
+    // A suite directory may come from someone else: no run is written through a link in cells/.
+    assertNoLinkOnTheWay(options.suiteDir, context.runDir);
     const extraTrain: string[] = [];
     if (cell.trainingFrom !== null) {
       const source = context.results.get(cell.trainingFrom);
@@ -91,6 +93,31 @@ export function createSuiteCellRunner(options: {
       notes: cellNotes(cell, title),
     });
   };
+}
+
+/**
+ * Refuses a cell whose run directory lies through a symbolic link (or a file) below the suite
+ * directory: a link planted in `cells/` would make the run, its database and its files land
+ * wherever it points. Parts not made yet are fine: Forge makes them.
+ * @throws ConfigError naming the link.
+ */
+function assertNoLinkOnTheWay(suiteDir: string, relativeRunDir: string): void {
+  let path = suiteDir;
+  for (const part of relativeRunDir.split('/')) {
+    path = join(path, part);
+    let isDirectory: boolean;
+    try {
+      isDirectory = lstatSync(path).isDirectory();
+    } catch {
+      return;
+    }
+    if (!isDirectory) {
+      throw new ConfigError({
+        file: path,
+        message: `is not a plain directory (a symbolic link or a file) inside the suite's cells/; Forge writes no run directory through it (it may lead outside the suite): remove it, then run again`,
+      });
+    }
+  }
 }
 
 /**

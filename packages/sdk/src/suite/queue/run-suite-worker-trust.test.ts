@@ -2,6 +2,7 @@ import {
   cpSync,
   existsSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   rmSync,
   symlinkSync,
@@ -242,6 +243,13 @@ describe('runSuiteWorker with jobs planted in Redis', () => {
     );
     expect(readFileSync(join(outside, 'keep.txt'), 'utf8')).toBe('mine');
     expect(existsSync(join(outside, 'baseline', 'sim-task'))).toBe(true);
+
+    // The same link where no run directory is yet: the run would be written outside.
+    rmSync(join(outside, 'baseline'), { recursive: true });
+    await expect(runCell(baseline, null, context)).rejects.toThrow(
+      `${row}: is not a plain directory (a symbolic link or a file) inside the suite's cells/; Forge writes no run directory through it`,
+    );
+    expect(readdirSync(outside)).toEqual(['keep.txt']);
 
     // A plain directory holding someone's files and no Forge run.
     rmSync(row);
