@@ -6,8 +6,8 @@ import { createWorkerRenderer } from './worker-renderer.js';
 
 // Whoever can write to the queue's Redis chooses worker names, job ids, cell errors and refusal
 // reasons: a window title (OSC 0), a screen clear (CSI 2J) and a bell in each.
-const escape = String.fromCharCode(0x1b);
-const hostile = `${escape}]0;owned${String.fromCharCode(7)}${escape}[2Jevil`;
+const escapeCharacter = String.fromCharCode(0x1b);
+const hostile = `${escapeCharacter}]0;owned${String.fromCharCode(7)}${escapeCharacter}[2Jevil`;
 
 describe('text from Redis on the terminal', () => {
   it('forge worker prints names, job ids and reasons without control sequences', () => {
@@ -23,7 +23,7 @@ describe('text from Redis on the terminal', () => {
       enqueued: [hostile],
     });
     renderer.onEvent({ type: 'worker-stopped', worker: hostile });
-    expect(recorded.err()).not.toContain(escape);
+    expect(recorded.err()).not.toContain(escapeCharacter);
     expect(recorded.err()).toContain('job evil refused, nothing run or deleted: evil');
     expect(recorded.err()).toContain('enqueued evil');
   });
@@ -40,7 +40,7 @@ describe('text from Redis on the terminal', () => {
       ],
       workers: [{ name: hostile, address: hostile }],
     });
-    expect(recorded.out()).not.toContain(escape);
+    expect(recorded.out()).not.toContain(escapeCharacter);
     expect(recorded.out()).toContain('suite evil (/suites/s)');
     expect(recorded.out()).toContain('workers: evil (evil)');
 
@@ -52,7 +52,7 @@ describe('text from Redis on the terminal', () => {
       workers: [hostile],
       spentUsd: 0,
     });
-    expect(queued.err()).not.toContain(escape);
+    expect(queued.err()).not.toContain(escapeCharacter);
     expect(queued.err()).toContain('running: a @ evil');
   });
 });
