@@ -1,5 +1,5 @@
 import { dirname } from 'node:path';
-import type { CallCache, CallCacheEntry } from '@forge/provider';
+import { type CallCache, type CallCacheEntry, redactSecrets } from '@forge/provider';
 import { deferWrite, holdWrite } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 import { guardStore } from './store-failure.js';
@@ -11,6 +11,11 @@ import { guardStore } from './store-failure.js';
  * batches (see `deferWrite`), never after the run store's next commit; until then they are
  * answered from memory. A full disk or a damaged database fails the call (or the next commit)
  * with a `StorageError` or `StoreError`, never a bare SQLite error.
+ *
+ * An answer is stored redacted (`redactSecrets`): a server that echoes a key in a successful
+ * answer leaves `[REDACTED]` in the database, never the key. This run reads the answer as it came
+ * while it is in memory; a resumed run reads the redacted one — different only for an answer that
+ * held a secret.
  */
 export class SqliteCallCache implements CallCache {
   private readonly database: RunDatabase;
@@ -39,7 +44,7 @@ export class SqliteCallCache implements CallCache {
 
   async set(key: string, entry: CallCacheEntry): Promise<void> {
     this.unwritten.set(key, entry);
-    const text = JSON.stringify(entry);
+    const text = redactSecrets(JSON.stringify(entry));
     const createdAt = new Date(entry.storedAt).toISOString();
     const write = () => {
       this.write.run(key, text, createdAt);

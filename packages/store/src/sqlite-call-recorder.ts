@@ -1,11 +1,13 @@
-import { type CallRecorder, callCacheKey, type RecordedCall } from '@forge/provider';
+import { type CallRecorder, callCacheKey, type RecordedCall, redactSecrets } from '@forge/provider';
 import { deferWrite, releaseHeldWrites } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
 
 /**
  * Records every model call of a run in `model_calls`: role, model, timing, tokens, cost, and
- * (optionally) the request and response. Requests carry no credentials and recorded errors are
- * already redacted by the provider layer. Rows are written in batches (see `deferWrite`), never
+ * (optionally) the request and response. Recorded errors are already redacted by the provider
+ * layer; the request and response are redacted here (`redactSecrets`: every registered secret and
+ * credential-shaped token), since a server may echo a key in a successful answer and a later
+ * prompt may quote that answer. Rows are written in batches (see `deferWrite`), never
  * after the run store's next commit. With `releaseCachedAnswers`, the answer a
  * `SqliteCallCache` (made with `holdUntilRecorded`) holds for the call is queued right behind its
  * record, so both are saved together; the answer is found by the call's cache key (`callCacheKey`
@@ -47,8 +49,10 @@ export class SqliteCallRecorder implements CallRecorder {
       usage?.reasoningTokens ?? null,
       call.result?.costUsd ?? null,
       call.error === undefined ? null : JSON.stringify(call.error),
-      this.keepBodies ? JSON.stringify(call.request) : null,
-      this.keepBodies && call.result !== undefined ? JSON.stringify(call.result) : null,
+      this.keepBodies ? redactSecrets(JSON.stringify(call.request)) : null,
+      this.keepBodies && call.result !== undefined
+        ? redactSecrets(JSON.stringify(call.result))
+        : null,
     ];
     deferWrite(this.database, () => this.insert.run(...row));
     if (this.releaseCachedAnswers) {
