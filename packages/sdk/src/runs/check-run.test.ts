@@ -7,12 +7,14 @@ import {
   statSync,
   symlinkSync,
   truncateSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import { StoreError } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
+import { errorKind } from '../errors/error-kind.js';
 import { optimize } from '../run/optimize.js';
 import { checkRun } from './check-run.js';
 import { listRuns } from './list-runs.js';
@@ -123,6 +125,21 @@ describe('checkRun, restoreRun and the readers of a damaged run', () => {
       optimize({ budget: { maxEvaluations: 300, maxSteps: 3 } }, { resume: runDir }),
     ).rejects.toThrow('is a symbolic link');
     expect(readFileSync(elsewhere).equals(before)).toBe(true);
+  });
+
+  it('report on a run whose forge.db-wal or -shm is a link: a user error naming it, the target untouched', async () => {
+    const runDir = join(root, 'linked-index');
+    await optimize(simConfig(runDir, { budget: { maxEvaluations: 300, maxSteps: 1 } }));
+    const victim = join(root, 'someone-else.shm');
+    writeFileSync(victim, 'yours\n');
+    rmSync(join(runDir, 'forge.db-shm'), { force: true });
+    symlinkSync(victim, join(runDir, 'forge.db-shm'));
+    const error = await Promise.resolve()
+      .then(() => writeReport(runDir))
+      .catch((caught: unknown) => caught);
+    expect(String(error)).toContain(`${join(runDir, 'forge.db-shm')} is a symbolic link`);
+    expect(await errorKind(error)).toBe('user');
+    expect(readFileSync(victim, 'utf8')).toBe('yours\n');
   });
 
   it('refuses to roll an intact run back unless forced, and a run without backup', async () => {
