@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { cellJobName } from '../enqueue-ready-cells.js';
-import { suiteRecordKey } from '../suite-queue-keys.js';
+import { suiteRecordKey, suiteResultsKey } from '../suite-queue-keys.js';
 
 /** What a test plants in Redis as whoever can write to it would: no check of any kind. */
 export interface PlantedJob {
@@ -31,6 +31,34 @@ export async function plantCellJob(job: PlantedJob): Promise<string> {
     return String(added.id);
   } finally {
     await queue.close();
+    redis.disconnect();
+  }
+}
+
+/**
+ * Writes a cell's result straight into a suite's results hash, as any text (a hostile or broken
+ * writer), bypassing every check — for tests of what workers and submitters accept.
+ */
+export async function plantCellResult(result: {
+  /** The queue's Redis URL. */
+  readonly url: string;
+  /** The BullMQ queue's name. */
+  readonly queueName: string;
+  /** The suite key. */
+  readonly suiteKey: string;
+  /** The cell id the result is filed under. */
+  readonly cellId: string;
+  /** The result's text, written as it is. */
+  readonly text: string;
+}): Promise<void> {
+  const redis = new Redis(result.url, { maxRetriesPerRequest: null });
+  try {
+    await redis.hset(
+      suiteResultsKey(result.queueName, result.suiteKey),
+      result.cellId,
+      result.text,
+    );
+  } finally {
     redis.disconnect();
   }
 }

@@ -10,12 +10,14 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { suiteKeyOf } from '@forge/queue';
-import { plantCellJob } from '@forge/queue/testing';
+import { plantCellJob, plantCellResult } from '@forge/queue/testing';
+import { defaultCellRunDir, pendingResult } from '@forge/suite';
 import { describe, expect, it } from 'vitest';
 import { openSuite } from '../open-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
 import { simSuiteConfig, useSuiteQueueWorld } from './__fixtures__/suite-queue-world.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
+import { runQueuedSuite } from './run-queued-suite.js';
 import { runSuiteWorker } from './run-suite-worker.js';
 
 // Whoever can write to the queue's Redis plants jobs by hand; a real redis-server and the sdk's
@@ -217,6 +219,38 @@ describe('runSuiteWorker with jobs planted in Redis', () => {
     );
     expect(existsSync(marker)).toBe(false);
     expect(existsSync(join(dir, 'cells'))).toBe(false);
+  }, 60_000);
+
+  it('forge suite --queue writes no result a Redis writer forged beyond the plan: the reference above the cap', async () => {
+    const dir = join(allowed, 'forged');
+    const { suite } = await openSuite(config, { dir });
+    const reference = suite.plan.cells.find((cell) => cell.role === 'reference');
+    if (reference === undefined) throw new Error('the plan has no reference cell');
+    const forged = {
+      ...pendingResult(reference, defaultCellRunDir(reference)),
+      status: 'done',
+      maxEvaluations: 1000,
+      evaluationsUsed: 30_000,
+    };
+    await plantCellResult({
+      url: world.redisUrl,
+      queueName: 'forged',
+      suiteKey: suiteKeyOf(suite.digest, dir),
+      cellId: reference.id,
+      text: JSON.stringify(forged),
+    });
+    await expect(
+      runQueuedSuite(undefined, {
+        dir,
+        resume: true,
+        queue: world.redisUrl,
+        queueName: 'forged',
+        wait: false,
+      }),
+    ).rejects.toThrow(
+      `the result of ${reference.id} claims 30000 evaluations used, above the suite's cap of 1000`,
+    );
+    expect(existsSync(join(dir, 'results.json'))).toBe(false);
   }, 60_000);
 
   it("never clears a cell's directory Forge did not make: a link out of cells/, or a stranger's files", async () => {
