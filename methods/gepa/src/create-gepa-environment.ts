@@ -1,5 +1,6 @@
 import { createLimiter, evaluateMany, type MethodContext, optimizerAnswer } from '@forge/method';
 import { readModelAnswer } from '@forge/program';
+import { stepMetadata, withCallMetadata } from '@forge/provider';
 import { type ExtractedInstruction, extractInstruction } from './extract-instruction.js';
 import type { GepaEnvironment } from './gepa-environment.js';
 import type { GepaSettings } from './gepa-settings.js';
@@ -39,7 +40,10 @@ export function createGepaEnvironment(
       evaluateMany({
         program: context.benchmark.program,
         evaluate: context.benchmark.evaluate,
-        model: context.models.task,
+        model: withCallMetadata(
+          context.models.task,
+          stepMetadata(iteration < 0 ? null : iteration, target),
+        ),
         prompts,
         instances,
         limit,
@@ -60,7 +64,7 @@ export function createGepaEnvironment(
       });
       const result = await context.models.optimizer('reflect').generate({
         messages: [{ role: 'user', content: user }],
-        metadata: { role: 'reflect' },
+        metadata: { role: 'reflect', ...stepMetadata(request.iteration) },
         ...abort,
       });
       // Paper profile: a cut-off or empty answer is never adopted, and a leading reasoning

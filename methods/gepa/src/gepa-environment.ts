@@ -36,6 +36,8 @@ export interface GepaEnvironment {
     readonly component: string;
     readonly currentText: string;
     readonly records: readonly ReflectiveRecord[];
+    /** The iteration asking (its calls are tagged with it). */
+    readonly iteration?: number;
   }): Promise<{ readonly extracted: ExtractedInstruction; readonly result: GenerateResult }>;
   /** True once the run was aborted (a failure then ends the run in every profile). */
   isAborted(): boolean;

@@ -99,6 +99,7 @@ export async function reflectiveIteration(
           component,
           currentText: parent.prompts[component] ?? '',
           records,
+          iteration,
         });
         return { component, reflected };
       }),

@@ -103,6 +103,7 @@ export {
 } from './middleware/model-limiter.js';
 export { TokenBucket } from './middleware/token-bucket.js';
 export { type CacheOptions, withCache } from './middleware/with-cache.js';
+export { stepMetadata, withCallMetadata } from './middleware/with-call-metadata.js';
 export { withCostMeter } from './middleware/with-cost-meter.js';
 export { withDepthLimit } from './middleware/with-depth-limit.js';
 export { withLimits } from './middleware/with-limits.js';

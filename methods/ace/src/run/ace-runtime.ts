@@ -7,7 +7,7 @@ import type {
   ProgramModule,
   Prompts,
 } from '@forge/program';
-import type { GenerateResult, LanguageModel } from '@forge/provider';
+import { type GenerateResult, type LanguageModel, withCallMetadata } from '@forge/provider';
 import type { AceSettings } from '../ace-settings.js';
 import type { Playbook } from '../playbook/playbook.js';
 import { playbookPrompts } from '../playbook/playbook-prompts.js';
@@ -60,7 +60,7 @@ export async function evaluateWith(
   return evaluateMany({
     program: runtime.program,
     evaluate: runtime.evaluate,
-    model: runtime.taskModel,
+    model: withCallMetadata(runtime.taskModel, { target }),
     prompts,
     instances,
     limit: runtime.limit,

@@ -7,6 +7,7 @@ import {
   validationPassRecord,
 } from '@forge/method';
 import type { Instance } from '@forge/program';
+import { stepMetadata, withCallMetadata } from '@forge/provider';
 import type { AceSettings } from '../ace-settings.js';
 import { createPlaybook } from '../playbook/playbook.js';
 import { announceCandidate, announceSample } from './ace-events.js';
@@ -63,9 +64,10 @@ export async function runAce(context: MethodContext, settings: AceSettings): Pro
     evaluate: context.benchmark.evaluate,
     modules: program.modules,
     seedPrompts: context.seedCandidate.prompts,
-    taskModel: context.models.task,
-    reflector: context.models.optimizer('reflect'),
-    curator: context.models.optimizer('curate'),
+    // Every call carries the step its events name (read at the call: `step` moves).
+    taskModel: withCallMetadata(context.models.task, () => stepMetadata(step)),
+    reflector: withCallMetadata(context.models.optimizer('reflect'), () => stepMetadata(step)),
+    curator: withCallMetadata(context.models.optimizer('curate'), () => stepMetadata(step)),
     settings,
     limit: createLimiter(context.concurrency),
     ...(context.abortSignal === undefined ? {} : { abortSignal: context.abortSignal }),

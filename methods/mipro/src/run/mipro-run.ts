@@ -7,7 +7,7 @@ import {
   type RoleUsage,
 } from '@forge/method';
 import type { EvaluatedExecution, Instance } from '@forge/program';
-import type { GenerateRequest } from '@forge/provider';
+import { type GenerateRequest, stepMetadata, withCallMetadata } from '@forge/provider';
 import type { MiproState } from '../mipro-state.js';
 import type { MiproSettings } from '../settings/mipro-settings.js';
 
@@ -108,8 +108,19 @@ export function createMiproRun(options: {
         program,
         evaluate: context.benchmark.evaluate,
         ...(evaluation.teacher === true
-          ? { model: context.models.optimizer('teacher'), role: 'teacher' }
-          : { model: context.models.task }),
+          ? {
+              model: withCallMetadata(
+                context.models.optimizer('teacher'),
+                stepMetadata(evaluation.step, evaluation.target),
+              ),
+              role: 'teacher',
+            }
+          : {
+              model: withCallMetadata(
+                context.models.task,
+                stepMetadata(evaluation.step, evaluation.target),
+              ),
+            }),
         prompts: candidate.prompts,
         ...(candidate.demos === undefined ? {} : { demos: candidate.demos }),
         ...(evaluation.record === true ? { recordDemonstrations: true } : {}),

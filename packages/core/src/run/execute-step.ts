@@ -1,7 +1,7 @@
 import { assignObservation, type Observation } from '@forge/memory';
 import { evaluateMany } from '@forge/method';
 import { createRandom, type EvaluatedExecution, type Instance, type Prompts } from '@forge/program';
-import { addUsage, emptyUsage } from '@forge/provider';
+import { addUsage, emptyUsage, withCallMetadata } from '@forge/provider';
 import type { SearchEvent } from '../events/search-event.js';
 import { callReflector, parseReflection } from '../reflection/reflect.js';
 import { nextMinibatch } from '../sampler/minibatch-sampler.js';
@@ -62,7 +62,7 @@ export async function executeStep(context: StepContext, state: SearchState): Pro
     evaluateMany({
       program: options.program,
       evaluate: options.evaluate,
-      model: options.taskModel,
+      model: withCallMetadata(options.taskModel, { step, target }),
       prompts,
       instances,
       limit: context.limit,
@@ -108,7 +108,7 @@ export async function executeStep(context: StepContext, state: SearchState): Pro
     details: CommitDetails;
   }> {
     const reflection = await callReflector({
-      model: options.optimizerModel,
+      model: withCallMetadata(options.optimizerModel, { step }),
       module,
       currentPrompt: parentPrompts[module] ?? '',
       imperfect,
@@ -209,7 +209,9 @@ async function runMemoryBranch(
   parent: number,
 ): Promise<{ assignments: MemoryAssignment[]; usage: UsageEntry[] }> {
   const { options } = context;
-  const model = options.synthesis?.models?.assign ?? options.optimizerModel;
+  const model = withCallMetadata(options.synthesis?.models?.assign ?? options.optimizerModel, {
+    step: state.step,
+  });
   let memory = state.memory;
   const assignments: MemoryAssignment[] = [];
   const usage: UsageEntry[] = [];

@@ -1,5 +1,6 @@
 import { activeModes } from '@forge/memory';
 import type { Instance } from '@forge/program';
+import { withCallMetadata } from '@forge/provider';
 import type { SynthesisCompletedAction } from '../state/search-action.js';
 import type { SearchState } from '../state/search-state.js';
 import { contractExample } from '../warnings/contract-warnings.js';
@@ -54,12 +55,18 @@ export async function executeSynthesis(
       attempts: slots.filter((slot) => slot.modeId === mode.id).length,
     })),
   });
-  const generatorModel = synthesis.models?.generate ?? options.optimizerModel;
+  // The event's calls belong to the step that runs after it (the index it carries).
+  const generatorModel = withCallMetadata(synthesis.models?.generate ?? options.optimizerModel, {
+    step: state.step,
+  });
   const result = await runSynthesisEvent({
     event,
     slots,
     generatorModel,
-    verifierModel: synthesis.models?.verify ?? generatorModel,
+    verifierModel:
+      synthesis.models?.verify === undefined
+        ? generatorModel
+        : withCallMetadata(synthesis.models.verify, { step: state.step }),
     signature: synthesis.signature,
     tools: synthesis.tools,
     existingInstances: training,

@@ -1,7 +1,7 @@
 import { getMaxListeners, setMaxListeners } from 'node:events';
 import { createLimiter, evaluateMany, RunMismatchError } from '@forge/method';
 import { type Instance, seedPrompts as programSeedPrompts } from '@forge/program';
-import { InvalidArgumentError } from '@forge/provider';
+import { InvalidArgumentError, withCallMetadata } from '@forge/provider';
 import type { SearchEvent } from '../events/search-event.js';
 import { buildSearchResult, type SearchResult } from '../result/search-result.js';
 import { SelectionIndex } from '../selection/selection-index.js';
@@ -177,7 +177,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
       const evaluations = await evaluateMany({
         program: options.program,
         evaluate: options.evaluate,
-        model: options.taskModel,
+        model: withCallMetadata(options.taskModel, { target: 'validation' }),
         prompts,
         instances: options.validation,
         limit,

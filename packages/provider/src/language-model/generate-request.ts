@@ -41,6 +41,18 @@ export interface CallMetadata {
    * same test item). Part of the cache key, never sent to the model. Default 0.
    */
   readonly sampleIndex?: number;
+  /**
+   * The optimizer's step the call belongs to (0-based), when it belongs to one; omitted outside
+   * any step (a seed's validation pass, a test evaluation). Telemetry draws the call inside that
+   * step. Never sent to the model and not part of the cache key.
+   */
+  readonly step?: number;
+  /**
+   * What the task call's evaluation is of, in the words of the `evaluation-end` event (`parent`,
+   * `proposal`, `validation`, `trial`, `test`, …); omitted for optimizer-side calls. Telemetry
+   * groups a step's task calls by it. Never sent to the model and not part of the cache key.
+   */
+  readonly target?: string;
 }
 
 /** One generation request. */

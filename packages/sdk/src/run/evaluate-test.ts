@@ -1,6 +1,6 @@
 import { createLimiter, evaluateMany } from '@forge/core';
 import type { Benchmark, Demonstrations, Instance, Prompts } from '@forge/program';
-import type { LanguageModel } from '@forge/provider';
+import { type LanguageModel, withCallMetadata } from '@forge/provider';
 
 /** A candidate's test scores: per instance and repeat, and the mean. */
 export interface TestScores {
@@ -38,7 +38,7 @@ export async function evaluateOnTest(options: {
     const evaluations = await evaluateMany({
       program: options.benchmark.program,
       evaluate: options.benchmark.evaluate,
-      model: options.model,
+      model: withCallMetadata(options.model, { target: 'test' }),
       prompts: options.prompts,
       ...(options.demos === undefined ? {} : { demos: options.demos }),
       instances: options.test,
