@@ -184,6 +184,7 @@ export type {
   ForgeRunEndEvent,
   RunPreparedEvent,
   SeedScoreWarningEvent,
+  TelemetryWarningEvent,
   TestEvaluatedEvent,
   TestSkippedEvent,
 } from './run/sdk-events.js';

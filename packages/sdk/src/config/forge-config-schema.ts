@@ -178,6 +178,47 @@ export const guardsSchema = z
   .strict();
 
 /** Everything `forge optimize` and `optimize()` accept. */
+/** The `telemetry` block: where a run's OpenTelemetry spans go. */
+export const telemetrySchema = z
+  .object({
+    exporter: z
+      .literal('otlp')
+      .default('otlp')
+      .describe('The exporter: OTLP over HTTP (JSON), which every OpenTelemetry collector takes.'),
+    endpoint: z
+      .string()
+      .refine(isHttpUrl, 'expected an http:// or https:// URL')
+      .optional()
+      .describe(
+        "The collector's base URL (/v1/traces is appended unless given). Default OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, then OTEL_EXPORTER_OTLP_ENDPOINT, then http://localhost:4318.",
+      ),
+    headers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe(
+        'Headers of every export (API keys, Authorization): secrets, never saved with the run. Added to OTEL_EXPORTER_OTLP_HEADERS.',
+      ),
+    includeContent: z
+      .boolean()
+      .default(false)
+      .describe('Put prompts and answers (secrets redacted) on the model-call spans.'),
+    serviceName: z
+      .string()
+      .min(1)
+      .optional()
+      .describe('The service.name of the exported spans. Default forge.'),
+  })
+  .strict();
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
 export const forgeConfigSchema = z
   .object({
     benchmark: z
@@ -335,6 +376,11 @@ export const forgeConfigSchema = z
       .default(true)
       .describe(
         'Evaluate the seed and the best candidate on the test split after optimization (reporting only).',
+      ),
+    telemetry: telemetrySchema
+      .optional()
+      .describe(
+        'Export the run as OpenTelemetry spans over OTLP/HTTP (MLflow, Langfuse, Phoenix, any collector); see @forge/telemetry.',
       ),
     prices: z
       .record(

@@ -2,6 +2,7 @@ import type { SearchResult } from '@forge/core';
 import type { MethodResult } from '@forge/method';
 import type { Demonstrations } from '@forge/program';
 import type { LeakageAudit } from '@forge/synth';
+import type { Tracer } from '@opentelemetry/api';
 import type { ForgeConfigInput } from '../config/forge-config-schema.js';
 import type { BenchmarkInput, ModelInput, ProgramObjectFields } from '../inputs/object-inputs.js';
 import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
@@ -69,6 +70,12 @@ export interface OptimizeOptions {
   readonly configLineOf?: (path: readonly PropertyKey[]) => number | undefined;
   /** Environment to read API keys from. Default `process.env`. */
   readonly environment?: Record<string, string | undefined>;
+  /**
+   * An OpenTelemetry tracer of your own (`trace.getTracer('my-app')`): the run's spans are made
+   * with it and your SDK exports them. Without it, a `telemetry` block in the config makes Forge
+   * export them itself. Needs `@forge/telemetry` installed.
+   */
+  readonly tracer?: Tracer;
 }
 
 /** What a finished (or stopped) run produced. */

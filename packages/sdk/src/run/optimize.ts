@@ -1,5 +1,6 @@
 import { evaluateTestSplit } from './evaluate-test-split.js';
 import { failRun, finishRun } from './finish-run.js';
+import { openRunTelemetry } from './open-run-telemetry.js';
 import type { OptimizeConfig, OptimizeOptions, OptimizeResult } from './optimize-options.js';
 import { prepareRun } from './prepare-run.js';
 import { readOptimizeConfig } from './read-optimize-config.js';
@@ -25,7 +26,7 @@ export {
  *
  * Each stage is a function of its own, in the order they run: `readOptimizeConfig` (load
  * config) → `prepareRun` (method and data) → `checkRunModels` (resolve models) → `openRun`
- * (open store) → `openRunModels` and `recordRunStart` → `runMethod` → `evaluateTestSplit`
+ * (open store) → `openRunTelemetry` (when asked for) → `openRunModels` and `recordRunStart` → `runMethod` → `evaluateTestSplit`
  * (test) → `finishRun` (artifacts), or `failRun` when a stage throws.
  */
 export async function optimize<
@@ -40,7 +41,11 @@ export async function optimize<
   const loaded = readOptimizeConfig(input as unknown as OptimizeConfig, options);
   const prepared = await prepareRun(loaded, options.configFile);
   const environment = checkRunModels(loaded, prepared, options.environment);
-  const emit = (event: ForgeEvent) => options.onEvent?.(event);
+  let telemetry: Awaited<ReturnType<typeof openRunTelemetry>>;
+  const emit = (event: ForgeEvent) => {
+    telemetry?.observe(event);
+    options.onEvent?.(event);
+  };
   const { runDir, store } = openRun(loaded, prepared, emit);
   const signals = {
     ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
@@ -48,7 +53,15 @@ export async function optimize<
   };
   let models: RunModels | undefined;
   try {
-    models = openRunModels({ loaded, prepared, environment, store, emit });
+    telemetry = await openRunTelemetry({
+      loaded,
+      prepared,
+      runDir,
+      tracer: options.tracer,
+      environment,
+      emit,
+    });
+    models = openRunModels({ loaded, prepared, environment, store, emit, telemetry });
     const { simulated } = recordRunStart({ runDir, store, loaded, prepared, models, emit });
     const run = {
       prepared,
@@ -77,5 +90,7 @@ export async function optimize<
     await store.backup?.settle();
     models?.close();
     store.close();
+    // The last spans are exported (a bounded wait) after the run's own files are safe.
+    await telemetry?.close();
   }
 }

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { SqliteCallCache, SqliteCallRecorder, type SqliteRunStore } from '@forge/store';
+import type { RunTelemetry } from '@forge/telemetry';
 import { checkCostLimit } from './check-cost-limit.js';
 import { retryListener } from './open-run-store.js';
+import { recordWithTelemetry } from './open-run-telemetry.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { LoadedRunConfig } from './read-optimize-config.js';
 import { assertSecretsResupplied, explainMissingSecret } from './restore-secrets.js';
@@ -54,6 +56,8 @@ export function openRunModels(options: {
   readonly environment: Record<string, string | undefined>;
   readonly store: SqliteRunStore;
   readonly emit: (event: ForgeEvent) => void;
+  /** The run's telemetry, which hears every call too. */
+  readonly telemetry?: RunTelemetry | undefined;
 }): RunModels {
   const { loaded, prepared, store, emit } = options;
   return createRunModels(loaded.config, {
@@ -62,7 +66,10 @@ export function openRunModels(options: {
     onRetry: retryListener(store, emit),
     taskConcurrency: prepared.sizedConfig.concurrency,
     // A cached answer is saved by the same batch as the record of the call that paid for it.
-    recorder: new SqliteCallRecorder(store.database, { releaseCachedAnswers: true }),
+    recorder: recordWithTelemetry(
+      new SqliteCallRecorder(store.database, { releaseCachedAnswers: true }),
+      options.telemetry,
+    ),
     ...(loaded.config.cache
       ? { cache: new SqliteCallCache(store.database, { holdUntilRecorded: true }) }
       : {}),

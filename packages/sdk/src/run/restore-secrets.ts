@@ -66,6 +66,12 @@ export function assertSecretsResupplied(
   const missing: string[] = [];
   for (const path of removed) {
     if (valueAt(config, path) !== undefined) continue;
+    if (path.startsWith('telemetry.headers.')) {
+      // The standard variable gives a collector's headers as well as the config does.
+      if (environment['OTEL_EXPORTER_OTLP_HEADERS']?.trim()) continue;
+      missing.push(`${path} (or OTEL_EXPORTER_OTLP_HEADERS)`);
+      continue;
+    }
     const owner = path.split('.settings.')[0] ?? '';
     const model = valueAt(config, owner);
     const modelString =

@@ -176,6 +176,18 @@ export interface SeedScoreWarningEvent {
   readonly message: string;
 }
 
+/** A run's spans could not be exported (the collector is down or refused them); the run goes on. */
+export interface TelemetryWarningEvent {
+  /** Always `warning`, as every warning event. */
+  readonly type: 'warning';
+  /** What kind of warning. */
+  readonly code: 'telemetry-export-failed';
+  /** Always false: about the collector, not the models. */
+  readonly simulated: false;
+  /** One line: which collector, and why. */
+  readonly message: string;
+}
+
 /**
  * Everything `optimize` reports: the core's search events (but its `run-end`), which every method
  * emits in their contract form (`run-start`, `evaluation-end`, `candidate-validated`, `step-end`),
@@ -195,4 +207,5 @@ export type ForgeEvent =
   | BackupWrittenEvent
   | BackupFailedEvent
   | SeedScoreWarningEvent
+  | TelemetryWarningEvent
   | ForgeRunEndEvent;
