@@ -69,7 +69,7 @@ export function callSpan(
   draft.end = call.startedAt + call.durationMs;
   if (error !== undefined) {
     // A recorded error is already redacted (`recordError`); redacted again for registered secrets.
-    attributes['error.type'] = error.kind ?? error.name;
+    draft.attributes['error.type'] = error.kind ?? error.name;
     draft.error = redactSecrets(error.message);
   }
   return draft;
