@@ -27,6 +27,9 @@ export interface RunFlags {
   provider?: string[];
   price?: string[];
   extraTrain?: string[];
+  /** `--otel` (true) or `--otel <endpoint>`. */
+  otel?: boolean | string;
+  otelContent?: boolean;
 }
 
 /** Parses repeated `--provider name=module` flags. */
@@ -144,6 +147,7 @@ export async function configFromFlags(
           : flags.extraTrain,
     }),
     ...(Object.keys(budget).length === 0 ? {} : { budget }),
+    ...telemetryFlags(flags, base['telemetry']),
     ...(prices === undefined
       ? {}
       : { prices: { ...((base['prices'] as object | undefined) ?? {}), ...prices } }),
@@ -160,6 +164,19 @@ export async function configFromFlags(
     config: config as Partial<ForgeConfigInput>,
     file: raw.file,
     ...('lineOf' in raw ? { lineOf: raw.lineOf } : {}),
+  };
+}
+
+/** `--otel [endpoint]` and `--otel-content` over the config's `telemetry` block. */
+function telemetryFlags(flags: RunFlags, base: unknown): Record<string, unknown> {
+  if (flags.otel === undefined && flags.otelContent !== true) return {};
+  return {
+    telemetry: {
+      ...(typeof base === 'object' && base !== null ? base : {}),
+      exporter: 'otlp',
+      ...(typeof flags.otel === 'string' ? { endpoint: flags.otel } : {}),
+      ...(flags.otelContent === true ? { includeContent: true } : {}),
+    },
   };
 }
 

@@ -62,6 +62,14 @@ export function addRunFlags(command: Command): Command {
     )
     .option('--no-cache', "don't answer repeated calls from the run's cache")
     .option('--no-test', "don't evaluate on the test split after optimizing")
+    .option(
+      '--otel [endpoint]',
+      'export the run as OpenTelemetry spans over OTLP/HTTP (default endpoint: OTEL_EXPORTER_OTLP_ENDPOINT, then http://localhost:4318)',
+    )
+    .option(
+      '--otel-content',
+      'with --otel: put prompts and answers (secrets redacted) on the spans',
+    )
     .option('--json', 'print one JSON event per line');
 }
 
