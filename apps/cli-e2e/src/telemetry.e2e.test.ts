@@ -1,9 +1,9 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Database from 'better-sqlite3';
+import { type CollectedSpan, type OtlpCollector, startOtlpCollector } from '@forge/telemetry/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './run-cli.js';
 
@@ -11,56 +11,17 @@ import { runCli } from './run-cli.js';
 // loopback that decodes what the real exporter sends; and a run without telemetry, watched by a
 // module loader hook, that loads no OpenTelemetry module.
 const root = mkdtempSync(join(tmpdir(), 'forge-telemetry-e2e-'));
-const servers: Server[] = [];
-afterAll(() => {
-  for (const server of servers) server.close();
+const collectors: OtlpCollector[] = [];
+afterAll(async () => {
+  for (const collector of collectors) await collector.close();
   rmSync(root, { recursive: true, force: true });
 });
 
-interface OtlpSpan {
-  readonly name: string;
-  readonly traceId: string;
-  readonly spanId: string;
-  readonly parentSpanId?: string;
-  readonly attributes: readonly { readonly key: string; readonly value: Record<string, unknown> }[];
+async function collector(): Promise<OtlpCollector> {
+  const started = await startOtlpCollector();
+  collectors.push(started);
+  return started;
 }
-
-async function startCollector(): Promise<{
-  url: string;
-  requests: { path: string; headers: IncomingHttpHeaders; body: string }[];
-}> {
-  const requests: { path: string; headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      requests.push({
-        path: request.url ?? '',
-        headers: request.headers,
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests };
-}
-
-function spansOf(bodies: readonly string[]): OtlpSpan[] {
-  return bodies.flatMap((body) =>
-    (
-      JSON.parse(body) as {
-        resourceSpans: { scopeSpans: { spans: OtlpSpan[] }[] }[];
-      }
-    ).resourceSpans.flatMap((resource) => resource.scopeSpans.flatMap((scope) => scope.spans)),
-  );
-}
-
-const attribute = (span: OtlpSpan, key: string): unknown => {
-  const value = span.attributes.find((entry) => entry.key === key)?.value;
-  return value === undefined ? undefined : Object.values(value)[0];
-};
 
 const simRun = [
   'optimize',
@@ -76,7 +37,7 @@ const simRun = [
 
 describe('forge optimize --otel', () => {
   it('exports the documented span tree to the collector, with headers that are never saved', async () => {
-    const collector = await startCollector();
+    const otlp = await collector();
     const cwd = join(root, 'export');
     mkdirSync(cwd);
     const configSecret = 'cfg-secret-4f1d8e2a9b7c';
@@ -85,46 +46,55 @@ describe('forge optimize --otel', () => {
       join(cwd, 'forge.config.json'),
       JSON.stringify({ telemetry: { headers: { 'x-api-key': configSecret } } }),
     );
-    const result = await runCli([...simRun, '--run-dir', 'run', '--otel', collector.url], {
+    const result = await runCli([...simRun, '--run-dir', 'run', '--otel', otlp.url], {
       cwd,
       env: { OTEL_EXPORTER_OTLP_HEADERS: `authorization=Bearer%20${environmentSecret}` },
     });
     expect(result.code, result.stderr).toBe(0);
-    expect(collector.requests.length).toBeGreaterThan(0);
-    for (const request of collector.requests) {
-      expect(request.path).toBe('/v1/traces');
-      expect(request.headers['x-api-key']).toBe(configSecret);
-      expect(request.headers['authorization']).toBe(`Bearer ${environmentSecret}`);
+    expect(otlp.exports.length).toBeGreaterThan(0);
+    for (const received of otlp.exports) {
+      expect(received.path).toBe('/v1/traces');
+      expect(received.headers['content-type']).toBe('application/x-protobuf');
+      expect(received.headers['x-api-key']).toBe(configSecret);
+      expect(received.headers['authorization']).toBe(`Bearer ${environmentSecret}`);
     }
-    const spans = spansOf(collector.requests.map((request) => request.body));
+    const spans = otlp.spans();
     const byId = new Map(spans.map((span) => [span.spanId, span]));
-    const parent = (span: OtlpSpan) => byId.get(span.parentSpanId ?? '');
+    const parent = (span: CollectedSpan) => byId.get(span.parentSpanId ?? '');
     expect(new Set(spans.map((span) => span.traceId)).size).toBe(1);
-    const roots = spans.filter((span) => parent(span) === undefined);
+    const roots = spans.filter((span) => span.parentSpanId === undefined);
     expect(roots.map((span) => span.name)).toEqual(['optimize forge']);
-    expect(attribute(roots[0] as OtlpSpan, 'forge.run.id')).toBe('run');
+    const run = roots[0] as CollectedSpan;
+    expect(run.attributes).toMatchObject({
+      'forge.run.id': 'run',
+      'forge.method': 'forge',
+      'forge.benchmark': 'sim',
+      'forge.simulated': true,
+    });
     const steps = spans.filter((span) => span.name.startsWith('step '));
     expect(steps.length).toBeGreaterThan(0);
-    for (const step of steps) expect(parent(step)).toBe(roots[0]);
+    for (const step of steps) expect(parent(step)).toBe(run);
     const chats = spans.filter((span) => span.name.startsWith('chat '));
-    const database = (await import('better-sqlite3')).default;
-    const db = new database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const calls = (db.prepare('SELECT count(*) AS n FROM model_calls').get() as { n: number }).n;
-    db.close();
+    const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
+    const calls = (database.prepare('SELECT count(*) AS n FROM model_calls').get() as { n: number })
+      .n;
+    database.close();
     expect(chats.length).toBe(calls);
     const roles = new Set<unknown>();
     for (const chat of chats) {
-      const activity = parent(chat) as OtlpSpan;
-      const owner = parent(activity) as OtlpSpan;
-      expect(owner === roots[0] || owner.name.startsWith('step ')).toBe(true);
-      expect(attribute(chat, 'gen_ai.operation.name')).toBe('chat');
-      expect(attribute(chat, 'gen_ai.request.model')).toMatch(/^(task|optimizer)$/);
-      roles.add(attribute(chat, 'forge.role'));
+      const activity = parent(chat) as CollectedSpan;
+      const owner = parent(activity) as CollectedSpan;
+      expect(owner === run || owner.name === `step ${String(chat.attributes['forge.step'])}`).toBe(
+        true,
+      );
+      expect(chat.attributes['gen_ai.operation.name']).toBe('chat');
+      expect(chat.attributes['gen_ai.request.model']).toMatch(/^(task|optimizer)$/);
+      roles.add(chat.attributes['forge.role']);
     }
     expect([...roles].sort()).toEqual(['assign', 'generate', 'reflect', 'task', 'verify']);
     // Secrets reach the collector's headers only: no span, no output, no saved config.
     const everything = [
-      ...collector.requests.map((request) => request.body),
+      ...otlp.exports.map((received) => received.body.toString('latin1')),
       result.stdout,
       result.stderr,
       readFileSync(join(cwd, 'run', 'config.json'), 'utf8'),
@@ -133,15 +103,15 @@ describe('forge optimize --otel', () => {
     expect(everything).not.toContain(environmentSecret);
     expect(JSON.parse(readFileSync(join(cwd, 'run', 'config.json'), 'utf8')).telemetry).toEqual({
       exporter: 'otlp',
-      endpoint: collector.url,
+      endpoint: otlp.url,
       headers: { 'x-api-key': '[REDACTED]' },
       includeContent: false,
     });
   });
 
   it('goes on, with one warning, when no collector answers', async () => {
-    const closed = await startCollector();
-    await new Promise((resolve) => servers.pop()?.close(resolve));
+    const closed = await startOtlpCollector();
+    await closed.close();
     const cwd = join(root, 'unreachable');
     mkdirSync(cwd);
     const result = await runCli([...simRun, '--run-dir', 'run', '--otel', closed.url], { cwd });
@@ -187,8 +157,8 @@ Module._load = function (request, ...rest) { appendFileSync(log, 'require:' + re
     expect(offModules.filter((url) => /opentelemetry|\/telemetry\/dist\//.test(url))).toEqual([]);
 
     rmSync(log);
-    const collector = await startCollector();
-    const on = await runCli([...simRun, '--run-dir', 'on', '--otel', collector.url], { cwd, env });
+    const otlp = await collector();
+    const on = await runCli([...simRun, '--run-dir', 'on', '--otel', otlp.url], { cwd, env });
     expect(on.code, on.stderr).toBe(0);
     const onModules = readFileSync(log, 'utf8').split('\n');
     expect(onModules.some((url) => url.includes('@opentelemetry'))).toBe(true);

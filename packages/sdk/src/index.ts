@@ -157,6 +157,7 @@ export {
   type OptimizeOptions,
   type OptimizeResult,
   optimize,
+  type TelemetryTracer,
 } from './run/optimize.js';
 export { readRunState } from './run/read-run-state.js';
 export {

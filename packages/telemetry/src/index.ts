@@ -20,6 +20,7 @@ export {
 } from './start-run-telemetry.js';
 export {
   defaultOtlpEndpoint,
+  type OtlpProtocol,
   parseOtlpHeaders,
   type ResolvedTelemetrySettings,
   resolveTelemetrySettings,

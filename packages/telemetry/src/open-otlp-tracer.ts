@@ -24,7 +24,7 @@ export interface OtlpTracerOptions {
 }
 
 /**
- * A tracer provider with a batch processor over an OTLP/HTTP (JSON) exporter. The OpenTelemetry
+ * A tracer provider with a batch processor over an OTLP/HTTP exporter (protobuf or JSON). The OpenTelemetry
  * SDK is imported here, on first use, so a run without telemetry never loads it. Exports happen
  * in the background from a bounded queue; a collector that is down or slow costs a run at most
  * one warning and the shutdown deadline, never a failure.
@@ -39,7 +39,9 @@ export async function openOtlpTracer(
     { resourceFromAttributes },
   ] = await Promise.all([
     import('@opentelemetry/sdk-trace'),
-    import('@opentelemetry/exporter-trace-otlp-http'),
+    settings.protocol === 'http/json'
+      ? import('@opentelemetry/exporter-trace-otlp-http')
+      : import('@opentelemetry/exporter-trace-otlp-proto'),
     import('@opentelemetry/resources'),
   ]);
   const timeout = options.exportTimeoutMs ?? 2000;

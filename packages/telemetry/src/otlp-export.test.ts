@@ -1,61 +1,23 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRunTelemetry } from './start-run-telemetry.js';
+import type { OtlpProtocol } from './telemetry-settings.js';
+import { type OtlpCollector, startOtlpCollector } from './testing/otlp-collector.js';
 
-interface Received {
-  readonly path: string;
-  readonly headers: IncomingHttpHeaders;
-  readonly body: OtlpTraces;
-}
-interface OtlpAttribute {
-  readonly key: string;
-  readonly value: Record<string, unknown>;
-}
-interface OtlpSpan {
-  readonly name: string;
-  readonly spanId: string;
-  readonly parentSpanId?: string;
-  readonly attributes: readonly OtlpAttribute[];
-}
-interface OtlpTraces {
-  readonly resourceSpans: readonly {
-    readonly resource: { readonly attributes: readonly OtlpAttribute[] };
-    readonly scopeSpans: readonly { readonly spans: readonly OtlpSpan[] }[];
-  }[];
-}
-
-const servers: Server[] = [];
-afterEach(() => {
-  for (const server of servers.splice(0)) server.close();
+const collectors: OtlpCollector[] = [];
+afterEach(async () => {
+  for (const collector of collectors.splice(0)) await collector.close();
 });
-
-/** A stand-in OTLP/HTTP collector on loopback: keeps every JSON export it is sent. */
-async function startCollector(): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({
-        path: request.url ?? '',
-        headers: request.headers,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as OtlpTraces,
-      });
-      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, received };
-}
 
 const secret = 'Bearer lf-secret-0123456789abcdef';
 
-async function simulatedTrace(endpoint: string, onWarning?: (message: string) => void) {
+async function simulatedTrace(
+  endpoint: string,
+  protocol: OtlpProtocol,
+  onWarning?: (message: string) => void,
+) {
   const telemetry = await startRunTelemetry({
     run: { runId: 'run-otlp', method: 'gepa', seed: 3 },
-    settings: { exporter: 'otlp', endpoint, headers: { Authorization: secret } },
+    settings: { exporter: 'otlp', endpoint, protocol, headers: { Authorization: secret } },
     environment: {},
     ...(onWarning === undefined ? {} : { onWarning }),
     shutdownDeadlineMs: 1500,
@@ -76,6 +38,7 @@ async function simulatedTrace(endpoint: string, onWarning?: (message: string) =>
       toolCalls: [],
       finishReason: 'stop',
       usage: { inputTokens: 4, outputTokens: 1 },
+      costUsd: 0.25,
     },
     startedAt: now - 5,
     durationMs: 3,
@@ -94,23 +57,21 @@ async function simulatedTrace(endpoint: string, onWarning?: (message: string) =>
   return telemetry;
 }
 
-describe('the OTLP/HTTP export', () => {
-  it('sends the span tree as OTLP JSON to /v1/traces with the headers, never in attributes', async () => {
-    const collector = await startCollector();
-    const telemetry = await simulatedTrace(collector.url);
-    expect(collector.received.length).toBeGreaterThan(0);
-    for (const request of collector.received) {
-      expect(request.path).toBe('/v1/traces');
-      expect(request.headers['authorization']).toBe(secret);
+describe.each(['http/protobuf', 'http/json'] as const)('the OTLP export in %s', (protocol) => {
+  it('sends the span tree to /v1/traces with the headers, never in attributes', async () => {
+    const collector = await startOtlpCollector();
+    collectors.push(collector);
+    const telemetry = await simulatedTrace(collector.url, protocol);
+    expect(collector.exports.length).toBeGreaterThan(0);
+    for (const received of collector.exports) {
+      expect(received.path).toBe('/v1/traces');
+      expect(received.headers['authorization']).toBe(secret);
+      expect(received.headers['content-type']).toBe(
+        protocol === 'http/json' ? 'application/json' : 'application/x-protobuf',
+      );
+      expect(received.body.toString('latin1')).not.toContain('lf-secret-0123456789abcdef');
     }
-    const resources = collector.received.flatMap((request) => request.body.resourceSpans);
-    expect(resources[0]?.resource.attributes).toContainEqual({
-      key: 'service.name',
-      value: { stringValue: 'forge' },
-    });
-    const spans = resources.flatMap((resource) =>
-      resource.scopeSpans.flatMap((scope) => scope.spans),
-    );
+    const spans = collector.spans();
     const byName = new Map(spans.map((span) => [span.name, span]));
     expect([...byName.keys()].sort()).toEqual([
       'chat task',
@@ -123,22 +84,28 @@ describe('the OTLP/HTTP export', () => {
     expect(parentName('chat task')).toBe('evaluation parent');
     expect(parentName('evaluation parent')).toBe('step 0');
     expect(parentName('step 0')).toBe('optimize gepa');
-    expect(byName.get('optimize gepa')?.parentSpanId ?? '').toBe('');
-    expect(byName.get('chat task')?.attributes).toContainEqual({
-      key: 'gen_ai.usage.input_tokens',
-      value: { intValue: 4 },
+    expect(byName.get('optimize gepa')?.parentSpanId).toBeUndefined();
+    expect(byName.get('optimize gepa')?.traceId).toBe(telemetry.traceId);
+    expect(byName.get('optimize gepa')?.resource['service.name']).toBe('forge');
+    expect(byName.get('chat task')?.attributes).toMatchObject({
+      'gen_ai.operation.name': 'chat',
+      'gen_ai.usage.input_tokens': 4,
+      'gen_ai.response.finish_reasons': ['stop'],
+      'forge.cost_usd': 0.25,
+      'forge.cache_hit': false,
+      'forge.step': 0,
     });
-    expect(JSON.stringify(collector.received.map((request) => request.body))).not.toContain(
-      'lf-secret-0123456789abcdef',
-    );
-    expect(telemetry.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(byName.get('step 0')?.attributes).toMatchObject({
+      'forge.step.outcome': 'rejected',
+      'forge.step.accepted': false,
+    });
   });
 
   it('warns once when no collector answers, and the run ends anyway', async () => {
-    const closed = await startCollector();
-    for (const server of servers.splice(0)) await new Promise((resolve) => server.close(resolve));
+    const closed = await startOtlpCollector();
+    await closed.close();
     const warnings: string[] = [];
-    await simulatedTrace(closed.url, (message) => warnings.push(message));
+    await simulatedTrace(closed.url, protocol, (message) => warnings.push(message));
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toContain(`could not export spans to ${closed.url}/v1/traces`);
     expect(warnings[0]).not.toContain('lf-secret');

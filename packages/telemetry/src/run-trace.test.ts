@@ -50,7 +50,9 @@ function tracedRun() {
   const at = (time: number) => {
     now = base + time;
   };
-  return { trace, call, at, spans: () => exporter.getFinishedSpans() };
+  const observe = (event: { readonly type: string; readonly [field: string]: unknown }) =>
+    trace.observe(event);
+  return { trace, observe, call, at, spans: () => exporter.getFinishedSpans() };
 }
 
 const named = (spans: readonly ReadableSpan[], name: string) =>
@@ -67,37 +69,37 @@ const ms = ([seconds, nanoseconds]: readonly [number, number]) =>
 
 describe('RunTrace', () => {
   it('draws each call under the step and evaluation its metadata names, whatever the order', () => {
-    const { trace, call, at, spans } = tracedRun();
+    const { observe, call, at, spans } = tracedRun();
     // The seed's validation pass: outside any step.
     call(1_010, 20, { role: 'task', target: 'validation' });
     call(1_005, 40, { role: 'task', target: 'validation' });
     at(1_050);
-    trace.observe({
+    observe({
       type: 'candidate-validated',
       candidate: 0,
       parent: null,
       score: 0.5,
       improved: true,
       evaluationsUsed: 2,
-    } as never);
+    });
     at(1_100);
-    trace.observe({
+    observe({
       type: 'step-start',
       step: 0,
       parent: 0,
       module: 'solve',
       minibatch: ['a'],
-    } as never);
+    });
     // Concurrent calls of step 0 finish out of order; a reflection and a proposal evaluation.
     call(1_120, 30, { role: 'task', step: 0, target: 'parent' });
     call(1_110, 60, { role: 'task', step: 0, target: 'parent' });
     at(1_170);
-    trace.observe({ type: 'evaluation-end', step: 0, target: 'parent', instanceId: 'a', score: 0 });
-    trace.observe({ type: 'evaluation-end', step: 0, target: 'parent', instanceId: 'b', score: 1 });
+    observe({ type: 'evaluation-end', step: 0, target: 'parent', instanceId: 'a', score: 0 });
+    observe({ type: 'evaluation-end', step: 0, target: 'parent', instanceId: 'b', score: 1 });
     call(1_175, 50, { role: 'reflect', step: 0 });
     call(1_230, 10, { role: 'task', step: 0, target: 'proposal' }, true);
     at(1_250);
-    trace.observe({
+    observe({
       type: 'candidate-accepted',
       step: 0,
       candidate: 1,
@@ -105,23 +107,23 @@ describe('RunTrace', () => {
       parentSum: 1,
       proposalSum: 2,
     });
-    trace.observe({
+    observe({
       type: 'candidate-validated',
       candidate: 1,
       parent: 0,
       score: 0.75,
       improved: true,
       evaluationsUsed: 8,
-    } as never);
-    trace.observe({
+    });
+    observe({
       type: 'method-note',
       method: 'forge',
       kind: 'tried',
       message: 'a note',
       step: 0,
-    } as never);
+    });
     at(1_300);
-    trace.observe({
+    observe({
       type: 'step-end',
       step: 0,
       outcome: 'accepted',
@@ -129,11 +131,11 @@ describe('RunTrace', () => {
       bestCandidate: 1,
       bestScore: 0.75,
       candidates: 2,
-    } as never);
+    });
     // A call of step 0 that is heard after step 0 ended still goes under step 0.
     call(1_290, 20, { role: 'assign', step: 0 });
     at(1_400);
-    trace.observe({
+    observe({
       type: 'run-end',
       reason: 'evaluation budget',
       seedScore: 0.5,
@@ -143,7 +145,7 @@ describe('RunTrace', () => {
       steps: 1,
       candidates: 2,
       costUsd: 0.004,
-    } as never);
+    });
 
     const all = spans();
     const run = only(all, 'optimize forge');
@@ -202,26 +204,26 @@ describe('RunTrace', () => {
   });
 
   it('puts a synthesis event inside the step after it, and marks a failed run', () => {
-    const { trace, call, at, spans } = tracedRun();
+    const { trace, observe, call, at, spans } = tracedRun();
     at(2_000);
-    trace.observe({ type: 'synthesis-start', event: 0, step: 3, attempts: 2, modes: [] } as never);
+    observe({ type: 'synthesis-start', event: 0, step: 3, attempts: 2, modes: [] });
     call(2_010, 30, { role: 'generate', step: 3 });
     call(2_045, 10, { role: 'verify', step: 3 });
     at(2_060);
-    trace.observe({
+    observe({
       type: 'synthesis-end',
       event: 0,
       attempts: 2,
       admitted: 1,
       outcomes: {},
       trainingSize: 9,
-    } as never);
+    });
     at(2_100);
-    trace.observe({
+    observe({
       type: 'run-end',
       reason: 'error',
       error: 'boom: key sk-abcdefghijklmnopqrstuvwx rejected',
-    } as never);
+    });
     const all = spans();
     const synthesis = only(all, 'synthesis');
     expect(synthesis.attributes).toMatchObject({

@@ -24,6 +24,7 @@ describe('resolveTelemetrySettings', () => {
     expect(resolveTelemetrySettings({ exporter: 'otlp' }, {})).toEqual({
       url: 'http://localhost:4318/v1/traces',
       headers: {},
+      protocol: 'http/protobuf',
       includeContent: false,
       serviceName: 'forge',
     });
@@ -42,6 +43,18 @@ describe('resolveTelemetrySettings', () => {
       'sent [REDACTED] and [REDACTED]',
     );
   });
+});
+
+it('takes the protocol from the settings, then the variables, protobuf by default', () => {
+  const environment = { OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json' };
+  expect(resolveTelemetrySettings({ exporter: 'otlp' }, environment).protocol).toBe('http/json');
+  expect(
+    resolveTelemetrySettings({ exporter: 'otlp', protocol: 'http/protobuf' }, environment).protocol,
+  ).toBe('http/protobuf');
+  expect(
+    resolveTelemetrySettings({ exporter: 'otlp' }, { OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc' })
+      .protocol,
+  ).toBe('http/protobuf');
 });
 
 describe('OTLP settings text', () => {

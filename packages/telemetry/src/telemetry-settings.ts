@@ -2,7 +2,7 @@ import { registerSecret } from '@forge/provider';
 
 /** How a run exports its trace (the `telemetry` block of a run config). */
 export interface TelemetrySettings {
-  /** The exporter: OTLP over HTTP (JSON), the protocol every OpenTelemetry collector takes. */
+  /** The exporter: OTLP over HTTP, the protocol every OpenTelemetry collector takes. */
   readonly exporter: 'otlp';
   /**
    * The collector's base URL (`http://localhost:4318`; `/v1/traces` is appended unless the URL
@@ -16,11 +16,20 @@ export interface TelemetrySettings {
    * (`name=value,name=value`, values URL-encoded), to which these are added.
    */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The encoding: `http/protobuf` (the OTLP default, which every collector takes, Phoenix and
+   * MLflow included) or `http/json`. Default `OTEL_EXPORTER_OTLP_TRACES_PROTOCOL`, then
+   * `OTEL_EXPORTER_OTLP_PROTOCOL`, then `http/protobuf`.
+   */
+  readonly protocol?: OtlpProtocol;
   /** Put prompts and answers (redacted) on model-call spans. Default false. */
   readonly includeContent?: boolean;
   /** The `service.name` of the exported resource. Default `forge`. */
   readonly serviceName?: string;
 }
+
+/** The OTLP/HTTP encodings. */
+export type OtlpProtocol = 'http/protobuf' | 'http/json';
 
 /** Where and how the OTLP exporter sends, every default applied. */
 export interface ResolvedTelemetrySettings {
@@ -28,6 +37,8 @@ export interface ResolvedTelemetrySettings {
   readonly url: string;
   /** Every header to send. */
   readonly headers: Readonly<Record<string, string>>;
+  /** The encoding. */
+  readonly protocol: OtlpProtocol;
   /** Prompts and answers on spans. */
   readonly includeContent: boolean;
   /** The resource's `service.name`. */
@@ -61,9 +72,14 @@ export function resolveTelemetrySettings(
     // `Bearer <token>`, `Basic <credentials>`: the credential alone is secret too.
     registerSecret(value.split(' ').slice(1).join(' '));
   }
+  const protocolVariable =
+    nonEmpty(environment['OTEL_EXPORTER_OTLP_TRACES_PROTOCOL']) ??
+    nonEmpty(environment['OTEL_EXPORTER_OTLP_PROTOCOL']);
   return {
     url,
     headers,
+    protocol:
+      settings.protocol ?? (protocolVariable === 'http/json' ? 'http/json' : 'http/protobuf'),
     includeContent: settings.includeContent === true,
     serviceName: settings.serviceName ?? 'forge',
   };

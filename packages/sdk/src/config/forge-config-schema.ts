@@ -198,6 +198,12 @@ export const telemetrySchema = z
       .describe(
         'Headers of every export (API keys, Authorization): secrets, never saved with the run. Added to OTEL_EXPORTER_OTLP_HEADERS.',
       ),
+    protocol: z
+      .enum(['http/protobuf', 'http/json'])
+      .optional()
+      .describe(
+        'The OTLP encoding: http/protobuf (the default, taken by every collector) or http/json. Default OTEL_EXPORTER_OTLP_PROTOCOL, then http/protobuf.',
+      ),
     includeContent: z
       .boolean()
       .default(false)

@@ -3,6 +3,7 @@ import type { CallRecorder, RecordedCall } from '@forge/provider';
 import type { RunTelemetry } from '@forge/telemetry';
 import type { Tracer } from '@opentelemetry/api';
 import { importOptional } from '../optional/optional-package.js';
+import type { TelemetryTracer } from './optimize-options.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { LoadedRunConfig } from './read-optimize-config.js';
 import type { ForgeEvent } from './sdk-events.js';
@@ -17,7 +18,7 @@ export async function openRunTelemetry(options: {
   readonly loaded: LoadedRunConfig;
   readonly prepared: PreparedRun;
   readonly runDir: string;
-  readonly tracer: Tracer | undefined;
+  readonly tracer: TelemetryTracer | undefined;
   readonly environment: Readonly<Record<string, string | undefined>>;
   readonly emit: (event: ForgeEvent) => void;
 }): Promise<RunTelemetry | undefined> {
@@ -36,7 +37,8 @@ export async function openRunTelemetry(options: {
       attributes: { 'forge.benchmark': options.prepared.id },
     },
     ...(settings === undefined ? {} : { settings }),
-    ...(tracer === undefined ? {} : { tracer }),
+    // A real OpenTelemetry Tracer, typed structurally in the sdk's options.
+    ...(tracer === undefined ? {} : { tracer: tracer as Tracer }),
     includeContent: settings?.includeContent === true,
     environment: options.environment,
     onWarning: (message) =>

@@ -2,7 +2,6 @@ import type { SearchResult } from '@forge/core';
 import type { MethodResult } from '@forge/method';
 import type { Demonstrations } from '@forge/program';
 import type { LeakageAudit } from '@forge/synth';
-import type { Tracer } from '@opentelemetry/api';
 import type { ForgeConfigInput } from '../config/forge-config-schema.js';
 import type { BenchmarkInput, ModelInput, ProgramObjectFields } from '../inputs/object-inputs.js';
 import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
@@ -75,7 +74,17 @@ export interface OptimizeOptions {
    * with it and your SDK exports them. Without it, a `telemetry` block in the config makes Forge
    * export them itself. Needs `@forge/telemetry` installed.
    */
-  readonly tracer?: Tracer;
+  readonly tracer?: TelemetryTracer;
+}
+
+/**
+ * An OpenTelemetry `Tracer` (what `trace.getTracer(name)` of `@opentelemetry/api` returns),
+ * described by the one method the sdk's type needs, so the sdk's types do not depend on
+ * `@opentelemetry/api` being installed.
+ */
+export interface TelemetryTracer {
+  /** Starts a span (OpenTelemetry's `Tracer.startSpan`). */
+  startSpan(name: string, options?: object, context?: object): unknown;
 }
 
 /** What a finished (or stopped) run produced. */

@@ -16,6 +16,7 @@ export {
   type OptimizeOptions,
   type OptimizeResult,
   optimizeModelFields,
+  type TelemetryTracer,
 } from './optimize-options.js';
 
 /**
