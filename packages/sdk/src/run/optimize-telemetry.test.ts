@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -124,9 +124,22 @@ describe.each([
     expect(
       chats.filter((chat) => chat.attributes['forge.evaluation.target'] === 'test').length,
     ).toBeGreaterThan(0);
-  });
+  }, 60_000);
 });
 
 function toMs([seconds, nanoseconds]: readonly [number, number]): number {
   return seconds * 1000 + nanoseconds / 1e6;
 }
+
+describe('a telemetry block', () => {
+  it('with a bad endpoint is refused before anything is written, naming the field', async () => {
+    const runDir = join(root, 'bad-endpoint');
+    await expect(
+      optimize({
+        ...simConfig(runDir, 100),
+        telemetry: { exporter: 'otlp', endpoint: 'ftp://collector:4318' },
+      }),
+    ).rejects.toThrow(/telemetry\.endpoint.*http/);
+    expect(existsSync(runDir)).toBe(false);
+  });
+});

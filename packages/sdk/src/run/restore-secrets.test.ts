@@ -5,7 +5,11 @@ import { startSimServer } from '@forge/sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.js';
 import { optimize } from './optimize.js';
-import { assertNoRedactedValues, withoutRedactedSecrets } from './restore-secrets.js';
+import {
+  assertNoRedactedValues,
+  assertSecretsResupplied,
+  withoutRedactedSecrets,
+} from './restore-secrets.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-secrets-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -37,6 +41,33 @@ describe('withoutRedactedSecrets', () => {
     expect(() =>
       assertNoRedactedValues({ taskModel: { baseURL: 'http://[REDACTED]@proxy:8000/v1' } }),
     ).toThrow('field "taskModel.baseURL"');
+  });
+});
+
+describe('--resume of a traced run whose collector took a header', () => {
+  const removed = ['telemetry.headers.x-api-key'];
+  const saved = { telemetry: { exporter: 'otlp', headers: {} } };
+
+  it('wants the header again, from the config or OTEL_EXPORTER_OTLP_HEADERS', () => {
+    expect(() => assertSecretsResupplied(saved, removed, {}, 'run/config.json')).toThrow(
+      'telemetry.headers.x-api-key (or OTEL_EXPORTER_OTLP_HEADERS)',
+    );
+    expect(() =>
+      assertSecretsResupplied(
+        { telemetry: { exporter: 'otlp', headers: { 'x-api-key': 'again' } } },
+        removed,
+        {},
+        'run/config.json',
+      ),
+    ).not.toThrow();
+    expect(() =>
+      assertSecretsResupplied(
+        saved,
+        removed,
+        { OTEL_EXPORTER_OTLP_HEADERS: 'x-api-key=again' },
+        'run/config.json',
+      ),
+    ).not.toThrow();
   });
 });
 
