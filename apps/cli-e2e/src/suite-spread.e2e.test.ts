@@ -30,6 +30,7 @@ const suiteConfig = [
 ].join('\n');
 
 interface CellResult {
+  readonly id: string;
   readonly method: string;
   readonly seed: number;
   readonly status: string;
@@ -152,6 +153,44 @@ describe('a suite of every method × 3 seeds on the simulated world', () => {
     const regenerated = await runCli(['suite', 'report', 'suite'], { cwd: root });
     expect(regenerated.code, regenerated.stderr).toBe(0);
     expect(readFileSync(join(suiteDir, 'tables.md'), 'utf8')).toBe(markdown);
+
+    // forge suite export: every method's cells, the CSV per cell as results.json has them, and
+    // every entry but Forge's tested against Forge (field-by-field checks: the sdk's test).
+    const exported = await runCli(
+      ['suite', 'export', 'suite', '--format', 'csv', '--table', 'cells', '--out', 'cells.csv'],
+      { cwd: root },
+    );
+    expect(exported.code, exported.stderr).toBe(0);
+    const cellRows = parseCsv(readFileSync(join(root, 'cells.csv'), 'utf8'));
+    const cellHeader = cellRows[0] as string[];
+    expect(cellRows.slice(1).map((row) => row[cellHeader.indexOf('cell')])).toEqual(
+      document.cells.map((cell) => cell.id),
+    );
+    for (const [index, cell] of document.cells.entries()) {
+      const row = cellRows[index + 1] ?? [];
+      expect(row[cellHeader.indexOf('bestTest')]).toBe(String(cell.bestTest));
+      expect(row[cellHeader.indexOf('status')]).toBe(cell.status);
+      expect(Number(row[cellHeader.indexOf('testInstances')])).toBeGreaterThan(0);
+    }
+    const entriesRun = await runCli(
+      ['suite', 'export', 'suite', '--format', 'csv', '--table', 'entries'],
+      { cwd: root },
+    );
+    expect(entriesRun.code, entriesRun.stderr).toBe(0);
+    const entryRows = parseCsv(entriesRun.stdout);
+    const entryHeader = entryRows[0] as string[];
+    const tested = entryRows
+      .slice(1)
+      .filter((row) => row[entryHeader.indexOf('row')] === 'Date normalisation (simulated)');
+    expect(tested).toHaveLength(methods.length);
+    for (const row of tested) {
+      const forge = row[entryHeader.indexOf('column')] === labels['forge'];
+      expect(row[entryHeader.indexOf('against')]).toBe(forge ? '' : 'forge');
+      expect(row[entryHeader.indexOf('ciLow')]).toMatch(/^\d/);
+    }
+    const bad = await runCli(['suite', 'export', 'suite', '--format', 'xml'], { cwd: root });
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('format: "xml" is not one of csv, json, latex');
     const suiteSeconds = (Date.now() - started) / 1000;
 
     const browser = await launchChromium(chromium);

@@ -213,6 +213,17 @@ export {
   type SuiteEstimate,
   type SuiteEstimateRow,
 } from './suite/estimate-suite.js';
+export {
+  type ExportSuiteOptions,
+  type ExportSuiteResult,
+  exportSuite,
+  type SuiteExportDocument,
+  type SuiteExportFormat,
+  type SuiteExportTable,
+  suiteExportFormats,
+  suiteExportSchemaVersion,
+  suiteExportTables,
+} from './suite/export-suite.js';
 export { grpoRewardDescription } from './suite/grpo-reward-description.js';
 export { parseSuiteConfig, suiteSchemaFileName } from './suite/load-suite-config.js';
 export { type MergeSuitesResult, mergeSuites } from './suite/merge-suites.js';
@@ -253,6 +264,11 @@ export {
   suitePlanFileName,
   suiteResultsFileName,
 } from './suite/suite-directory.js';
+export type {
+  SuiteExportCell,
+  SuiteExportInstance,
+  SuiteExportRoleUsage,
+} from './suite/suite-export-rows.js';
 export type {
   SuiteCellProgressEvent,
   SuiteOutputsWrittenEvent,

@@ -32,6 +32,7 @@ export {
   type ExecuteSuiteResult,
   executeSuite,
 } from './execute-suite.js';
+export { escapeLatex, latexComment, renderLatexTable, renderSuiteLatex } from './latex-table.js';
 export { mainTable } from './main-table.js';
 export { mergeSuiteResults } from './merge-suite-results.js';
 export {
@@ -105,6 +106,13 @@ export type {
 } from './suite-event.js';
 export { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
 export {
+  forgePackageName,
+  provenanceLines,
+  type SuiteProvenance,
+  type SuiteSetting,
+  suiteProvenance,
+} from './suite-provenance.js';
+export {
   collectSuiteResults,
   formatSuiteResults,
   parseSuiteResults,
@@ -130,4 +138,5 @@ export {
   type TableValue,
 } from './suite-table.js';
 export { renderSuiteMarkdown, suiteTables } from './suite-tables.js';
+export { type TableEntry, tableEntries } from './table-entries.js';
 export { transferTable } from './transfer-table.js';

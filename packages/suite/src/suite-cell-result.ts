@@ -88,6 +88,11 @@ export interface SuiteCellResult {
   readonly tokens?: { readonly input: number; readonly output: number };
   /** What a reader must know about the cell, one sentence each (e.g. it ran prompt search only). */
   readonly notes?: readonly string[];
+  /**
+   * The versions of the packages that produced it, by package name: Forge (`@forge/sdk`), its
+   * method's and its benchmark's packages (absent in files written before they were recorded).
+   */
+  readonly versions?: Readonly<Record<string, string>>;
 }
 
 /** The result of a cell that has not run (or not finished). */

@@ -67,6 +67,7 @@ const cellResultSchema = z.strictObject({
     .strictObject({ input: z.number().int().min(0), output: z.number().int().min(0) })
     .optional(),
   notes: z.array(z.string()).optional(),
+  versions: z.record(z.string(), z.string()).optional(),
 });
 const resultsSchema = z.strictObject({
   formatVersion: z.literal(suiteResultsFormatVersion),

@@ -5,6 +5,7 @@ import { escapeMarkdownText } from './escape-markdown-text.js';
 import { mainTable } from './main-table.js';
 import { StatisticsMemo } from './statistics-memo.js';
 import type { SuiteLabels } from './suite-labels.js';
+import { provenanceLines, type SuiteProvenance } from './suite-provenance.js';
 import type { SuiteResults } from './suite-results.js';
 import type { SuiteSpec } from './suite-spec.js';
 import { renderMarkdownTable, type SuiteTable } from './suite-table.js';
@@ -81,8 +82,15 @@ export function suiteTables(options: {
   }));
 }
 
-/** All tables in one Markdown document, with the suite's name and cell counts. */
-export function renderSuiteMarkdown(results: SuiteResults, tables: readonly SuiteTable[]): string {
+/**
+ * All tables in one Markdown document, with the suite's name and cell counts, and — given its
+ * provenance — a closing section on what produced them (Forge versions, config digest, settings).
+ */
+export function renderSuiteMarkdown(
+  results: SuiteResults,
+  tables: readonly SuiteTable[],
+  provenance?: SuiteProvenance,
+): string {
   const counts = { done: 0, failed: 0, pending: 0 };
   for (const cell of results.cells) counts[cell.status] += 1;
   const header = [
@@ -91,5 +99,11 @@ export function renderSuiteMarkdown(results: SuiteResults, tables: readonly Suit
     `${results.cells.length} cells: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending.${results.simulated ? ' Simulated models: these numbers say nothing about real models.' : ''}`,
     '',
   ].join('\n');
-  return `${header}\n${tables.map(renderMarkdownTable).join('\n')}`;
+  const footer =
+    provenance === undefined
+      ? ''
+      : `\n## How these tables were made\n\n${provenanceLines(provenance)
+          .map((line) => `${line.replace(/\n/g, ' ')}  `)
+          .join('\n')}\n`;
+  return `${header}\n${tables.map(renderMarkdownTable).join('\n')}${footer}`;
 }

@@ -10,6 +10,7 @@ import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 import { watchSuite } from '../output/watch-suite.js';
 import { queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
+import { suiteExportCommand } from './suite-export-command.js';
 import { runQueuedSuiteAction, suiteStatusCommand } from './suite-queue-actions.js';
 import { suiteReportCommand } from './suite-report-command.js';
 import { addTrustFlags, type TrustFlags, trustOptionsOf } from './trust-flags.js';
@@ -201,6 +202,7 @@ export function suiteCommand(
   });
   suiteStatusCommand(suite, terminal);
   suiteReportCommand(suite, terminal);
+  suiteExportCommand(suite, terminal);
   suite
     .command('merge')
     .description('combine the shard directories of one suite into one suite directory')

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openRunDatabase, type RunDatabase } from '@forge/store';
+import { emptyRunRoleUsage, openRunDatabase, type RunDatabase } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSuiteCellDetails } from './load-suite-cell-details.js';
 import { readSuiteCellDetails } from './read-suite-cell-details.js';
@@ -164,7 +164,9 @@ describe('loadSuiteCellDetails', () => {
     const database = openRunDatabase(join(root, 'empty'));
     try {
       database.prepare("DELETE FROM meta WHERE key = 'created_at'").run();
-      expect(loadSuiteCellDetails(database)).toEqual({});
+      expect(loadSuiteCellDetails(database)).toEqual({
+        usage: { total: emptyRunRoleUsage(), byRole: {} },
+      });
     } finally {
       database.close();
     }
@@ -193,5 +195,7 @@ describe('readSuiteCellDetails', () => {
     expect(Object.keys(details)).toEqual(['good']);
     expect(details['good']?.test?.candidate).toBe(0);
     expect(details['good']?.wallTime?.milliseconds).toBe(362_500);
+    // What it spent by role, through the store's reader.
+    expect(details['good']?.usage?.byRole['task']).toMatchObject({ calls: 2, cachedCalls: 0 });
   });
 });

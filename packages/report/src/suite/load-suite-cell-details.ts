@@ -1,4 +1,4 @@
-import { type RunDatabase, readRunInvocations } from '@forge/store';
+import { type RunDatabase, readRunInvocations, readRunUsage } from '@forge/store';
 import type {
   SuiteCellDetails,
   SuiteCellFailureModes,
@@ -21,8 +21,9 @@ export interface LoadSuiteCellDetailsOptions {
 
 /**
  * Reads what the suite report shows of one cell from its run database, in one read
- * transaction, with plain SQL: wall time, Figure 3(b)/(c)'s failure-mode windows and the best
- * candidate's test score per instance.
+ * transaction, with plain SQL: wall time, Figure 3(b)/(c)'s failure-mode windows, the best
+ * candidate's test score per instance, and (through the store's `readRunUsage`) what it spent
+ * by role.
  */
 export function loadSuiteCellDetails(
   database: RunDatabase,
@@ -32,10 +33,12 @@ export function loadSuiteCellDetails(
     const wallTime = loadWallTime(database);
     const failureModes = loadFailureModes(database);
     const test = loadTestScores(database, options.bestCandidate);
+    const usage = readRunUsage(database);
     return {
       ...(wallTime === undefined ? {} : { wallTime }),
       ...(failureModes === undefined ? {} : { failureModes }),
       ...(test === undefined ? {} : { test }),
+      usage,
     };
   })();
 }

@@ -117,6 +117,16 @@ describe('renderSuiteReport', () => {
     expect(count(html, /data-solve-matrix="/g)).toBe(0);
   });
 
+  it('ends with what produced the tables, escaped', () => {
+    const html = renderSuiteReport({
+      ...sampleSuiteReportData(),
+      provenance: ['Written by Forge 0.1.0 from suite sample.', hostile],
+    });
+    expect(html).toContain('<p class="provenance">Written by Forge 0.1.0 from suite sample.</p>');
+    expect(html).not.toContain(hostile);
+    expect(html).toContain('<p class="provenance">&lt;script&gt;');
+  });
+
   it('escapes every string and depends only on its data', () => {
     const data = sampleSuiteReportData({ hostileTitle: hostile });
     const html = renderSuiteReport(data);

@@ -1,3 +1,4 @@
+import type { RunUsage } from '@forge/store';
 import type { RunReportFailureMode } from '../data/run-report-data.js';
 
 /** A cell's wall time: how long its run ran, and its first and last recorded activity. */
@@ -55,4 +56,6 @@ export interface SuiteCellDetails {
   readonly failureModes?: SuiteCellFailureModes;
   /** The best candidate's test scores per instance; absent when the test split was not evaluated. */
   readonly test?: SuiteCellTestScores;
+  /** What the run spent, in total and by role (calls, tokens, USD), over every invocation. */
+  readonly usage?: RunUsage;
 }

@@ -19,4 +19,10 @@ export interface SuiteReportData {
    * Absent or missing a cell: those panels say the data is not available.
    */
   readonly cellDetails?: Readonly<Record<string, SuiteCellDetails>>;
+  /**
+   * What produced the tables, one sentence per line (Forge versions, config digest, settings,
+   * date of the results: `provenanceLines`), shown in the footer; absent, the footer names only
+   * the suite.
+   */
+  readonly provenance?: readonly string[];
 }

@@ -19,6 +19,9 @@ export function optionalBenchmark(
     importOptional({ purpose: `benchmark "${id}"`, packageName, argument: 'benchmark' }, load);
 }
 
+// Which package holds each built-in benchmark (its version is recorded with every suite cell).
+const packages = new Map<string, string>();
+
 // Built-in benchmarks are imported lazily: `forge optimize --benchmark aime` never loads the
 // retrieval index code of HotPotQA, and a package that is not installed fails only when used.
 const loaders = new Map<string, BenchmarkLoader>(
@@ -66,12 +69,21 @@ const loaders = new Map<string, BenchmarkLoader>(
         async () => (await import('@forge/bench-appworld')).benchmarkPackage,
       ],
     ] as const
-  ).map(([id, packageName, load]) => [id, optionalBenchmark(id, packageName, load)]),
+  ).map(([id, packageName, load]) => {
+    packages.set(id, packageName);
+    return [id, optionalBenchmark(id, packageName, load)];
+  }),
 );
 
 /** Registers a benchmark under an id (replacing a built-in of the same id). */
 export function registerBenchmark(id: string, benchmark: BenchmarkPackage | BenchmarkLoader): void {
   loaders.set(id, typeof benchmark === 'function' ? benchmark : async () => benchmark);
+  packages.delete(id);
+}
+
+/** The package of a built-in benchmark; undefined for one registered by the user. */
+export function benchmarkPackageName(id: string): string | undefined {
+  return packages.get(id);
 }
 
 /** The ids of every registered benchmark. */

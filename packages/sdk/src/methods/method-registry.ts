@@ -15,6 +15,15 @@ export function optionalMethod(id: string, packageName: string, load: MethodLoad
   return () => importOptional({ purpose: `method "${id}"`, packageName, argument: 'method' }, load);
 }
 
+// Which package holds each built-in method (its version is recorded with every suite cell).
+const packages = new Map<string, string>([
+  ...forgeVariants.map((variant): [string, string] => [variant, '@forge/sdk']),
+  ['gepa', '@forge/method-gepa'],
+  ['gepa-merge', '@forge/method-gepa'],
+  ['ace', '@forge/method-ace'],
+  ['mipro', '@forge/method-mipro'],
+]);
+
 // Forge's variants are built in; peer methods are loaded lazily from their packages (optional
 // peer dependencies), so a run of one method never loads another's code.
 const loaders = new Map<string, MethodLoader>([
@@ -61,9 +70,16 @@ export function registerMethod(method: Method | MethodLoader, id?: string): void
   if (typeof method === 'function') {
     if (id === undefined) throw new TypeError('registerMethod: a loader needs an id');
     loaders.set(id, method);
+    packages.delete(id);
     return;
   }
   loaders.set(id ?? method.id, async () => method);
+  packages.delete(id ?? method.id);
+}
+
+/** The package of a built-in method (`@forge/sdk` for Forge's variants); undefined for one registered by the user. */
+export function methodPackageName(id: string): string | undefined {
+  return packages.get(id);
 }
 
 /** The ids of every registered method, in registration order. */

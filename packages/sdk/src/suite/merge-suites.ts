@@ -19,6 +19,7 @@ import {
   suiteResultsFileName,
   writeSuiteFile,
 } from './suite-directory.js';
+import { suiteSettings } from './suite-settings.js';
 import { suiteSpecOf } from './suite-spec-of.js';
 import { writeSuiteOutputs } from './write-suite-outputs.js';
 
@@ -82,7 +83,8 @@ export async function mergeSuites(
   );
   const first = shards[0] as (typeof shards)[number];
   // Validated when the shard started; merging needs no method or benchmark package installed.
-  const spec = suiteSpecOf(suiteConfigSchema.parse(first.saved.config));
+  const config = suiteConfigSchema.parse(first.saved.config);
+  const spec = suiteSpecOf(config);
   // A shard's results and files may come from anyone: every cell must be one of the plan's, in
   // its own directory, and every tree to copy is checked whole before anything is written.
   const plan = planSuite(spec);
@@ -119,7 +121,13 @@ export async function mergeSuites(
   for (const tree of exports) copyPlainTree(tree, join(dir, 'grpo'));
   saveSuite(dir, first.saved);
   writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(plan, null, 2)}\n`);
-  const written = writeSuiteOutputs({ dir, results: merged, spec, labels: first.saved.labels });
+  const written = writeSuiteOutputs({
+    dir,
+    results: merged,
+    spec,
+    labels: first.saved.labels,
+    settings: suiteSettings(config),
+  });
   return {
     dir,
     results: merged,

@@ -6,14 +6,16 @@ import {
   parseSuiteResults,
   type SuiteLabels,
   type SuiteResults,
+  type SuiteSetting,
   type SuiteSpec,
   type SuiteTable,
   suiteTables,
 } from '@forge/suite';
 import { ConfigError } from '../config/config-error.js';
 import { forgeAblation } from '../methods/forge-ablation.js';
-import { suiteConfigSchema } from './suite-config-schema.js';
+import { type SuiteConfig, suiteConfigSchema } from './suite-config-schema.js';
 import { isSuiteDirectory, loadSavedSuite, suiteResultsFileName } from './suite-directory.js';
+import { suiteSettings } from './suite-settings.js';
 import { suiteSpecOf } from './suite-spec-of.js';
 
 /** What a suite directory says about itself, read without running or writing anything. */
@@ -26,6 +28,10 @@ export interface SavedSuiteReport {
   readonly spec: SuiteSpec;
   /** Method and benchmark titles. */
   readonly labels: SuiteLabels;
+  /** The settings behind its numbers (`suiteSettings` of its saved config). */
+  readonly settings: readonly SuiteSetting[];
+  /** Its saved config, validated (credentials were never saved). */
+  readonly config: SuiteConfig;
 }
 
 /**
@@ -51,7 +57,14 @@ export function readSavedSuiteReport(suiteDir: string): SavedSuiteReport {
       message: issue?.message ?? 'not a suite config',
     });
   }
-  return { dir, name: saved.name, spec: suiteSpecOf(config.data), labels: saved.labels ?? {} };
+  return {
+    dir,
+    name: saved.name,
+    spec: suiteSpecOf(config.data),
+    labels: saved.labels ?? {},
+    settings: suiteSettings(config.data),
+    config: config.data,
+  };
 }
 
 /** A suite directory's `results.json` as read (undefined before any cell has finished). */

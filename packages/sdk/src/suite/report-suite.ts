@@ -40,7 +40,14 @@ export function reportSuite(suiteDir: string): ReportSuiteResult {
   // suite is only read here, so the way on is to run the command again once it can be.
   const written = guardStore(
     dir,
-    () => writeSuiteOutputs({ dir, results, spec: saved.spec, labels: saved.labels }),
+    () =>
+      writeSuiteOutputs({
+        dir,
+        results,
+        spec: saved.spec,
+        labels: saved.labels,
+        settings: saved.settings,
+      }),
     dir,
     { resumable: false },
   );

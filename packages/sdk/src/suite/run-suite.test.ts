@@ -8,6 +8,7 @@ import { ConfigError } from '../config/config-error.js';
 import { readConfigFile } from '../config/load-config.js';
 import { registerMethod } from '../methods/method-registry.js';
 import { estimateSuite } from './estimate-suite.js';
+import { exportSuite, type SuiteExportDocument } from './export-suite.js';
 import { mergeSuites } from './merge-suites.js';
 import { reportSuite } from './report-suite.js';
 import { runSuite } from './run-suite.js';
@@ -30,6 +31,30 @@ const config: SuiteConfigInput = {
 };
 const resultsOf = (dir: string) =>
   parseSuiteResults(readFileSync(join(dir, 'results.json'), 'utf8'), 'results.json');
+
+/** A CSV document as rows of fields (RFC 4180 quoting). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  for (const line of text.split('\n').filter((row) => row !== '')) {
+    const fields: string[] = [];
+    let field = '';
+    let quoted = false;
+    for (let index = 0; index < line.length; index += 1) {
+      const character = line[index] as string;
+      if (quoted && character === '"' && line[index + 1] === '"') {
+        field += '"';
+        index += 1;
+      } else if (character === '"') quoted = !quoted;
+      else if (character === ',' && !quoted) {
+        fields.push(field);
+        field = '';
+      } else field += character;
+    }
+    fields.push(field);
+    rows.push(fields);
+  }
+  return rows;
+}
 
 let full: Awaited<ReturnType<typeof runSuite>> | undefined;
 async function fullSuite() {
@@ -76,6 +101,27 @@ describe('runSuite on the simulated world', () => {
     const forge = results.cells.find((cell) => cell.method === 'forge');
     expect(forge?.synthesis?.admitted).toBeGreaterThan(0);
     expect(forge?.curve[0]?.evaluationsUsed).toBe(20);
+    // Every cell records the versions that produced it; the tables say who wrote them, from what.
+    const version = (
+      JSON.parse(readFileSync(join(import.meta.dirname, '../../package.json'), 'utf8')) as {
+        version: string;
+      }
+    ).version;
+    for (const cell of results.cells)
+      expect(cell.versions).toEqual({ '@forge/sdk': version, '@forge/sim': expect.any(String) });
+    const provenance = JSON.parse(readFileSync(join(dir, 'tables', 'provenance.json'), 'utf8'));
+    expect(provenance).toMatchObject({
+      writtenBy: version,
+      suite: { name: 'sim-ablation', digest: results.suite.digest },
+      cellForgeVersions: [version],
+      cellsWithoutVersion: 0,
+      simulated: true,
+    });
+    expect(provenance.settings).toContainEqual({ name: 'seeds', value: '[0,1]' });
+    expect(Date.parse(provenance.resultsUpTo)).toBeGreaterThan(Date.now() - 3_600_000);
+    expect(readFileSync(join(dir, 'tables.md'), 'utf8')).toContain(
+      `## How these tables were made\n\nWritten by Forge ${version} from suite sim-ablation (config digest ${results.suite.digest}); cells run by Forge ${version}; results up to ${provenance.resultsUpTo}.`,
+    );
     // Every cell is an ordinary run directory.
     for (const cell of results.cells) {
       for (const file of ['forge.db', 'config.json', 'result.json', 'report.html'])
@@ -213,6 +259,129 @@ describe('runSuite on the simulated world', () => {
     expect(regenerated.files).toContain('report.html');
     expect(regenerated.results).toEqual(resultsOf(dir));
     expect(() => reportSuite(join(root, 'no-suite-here'))).toThrow(/holds no suite/);
+  }, 60_000);
+
+  it('exports every cell and test instance for a paper, field by field as results.json has them (forge suite export)', async () => {
+    const { dir } = await fullSuite();
+    const results = resultsOf(dir);
+    const document = JSON.parse(exportSuite(dir, { format: 'json' }).text) as SuiteExportDocument;
+    expect(document.schemaVersion).toBe(1);
+    expect(document.provenance.suite).toEqual(results.suite);
+    expect(document.provenance.simulated).toBe(true);
+    expect(document.cells.map((cell) => cell.cell)).toEqual(results.cells.map((cell) => cell.id));
+    for (const [index, cell] of results.cells.entries()) {
+      const row = document.cells[index];
+      expect(row, cell.id).toMatchObject({
+        suite: results.suite.name,
+        benchmark: cell.benchmark,
+        method: cell.method,
+        profile: null,
+        arm: cell.arm,
+        taskModel: cell.taskModel,
+        optimizerModel: cell.optimizerModel,
+        seed: cell.seed,
+        status: cell.status,
+        stopReason: cell.stopReason ?? null,
+        error: cell.error ?? null,
+        ceiling: cell.ceiling,
+        maxEvaluations: cell.maxEvaluations,
+        evaluationsUsed: cell.evaluationsUsed,
+        exceededCeiling: cell.exceededCeiling,
+        seedValidation: cell.seedValidation,
+        bestValidation: cell.bestValidation,
+        seedTest: cell.seedTest,
+        bestTest: cell.bestTest,
+        costUsd: cell.costUsd,
+        optimizerCostUsd: cell.optimizerCostUsd,
+        inputTokens: cell.tokens?.input ?? null,
+        outputTokens: cell.tokens?.output ?? null,
+        extraTraining: cell.extraTraining ?? null,
+        synthesisEvents: cell.synthesis?.events ?? null,
+        synthesisAttempts: cell.synthesis?.attempts ?? null,
+        synthesisAdmitted: cell.synthesis?.admitted ?? null,
+        forgeVersion: cell.versions?.['@forge/sdk'] ?? null,
+        versions: cell.versions ?? {},
+        simulated: cell.simulated,
+        notes: cell.notes ?? [],
+      });
+      // From the run's database: usage by role adds up to results.json's totals; a wall time;
+      // the test instances whose mean is the cell's bestTest.
+      const roles = Object.values(row?.usageByRole ?? {});
+      expect(roles.reduce((sum, role) => sum + role.inputTokens, 0)).toBe(cell.tokens?.input);
+      expect(roles.reduce((sum, role) => sum + role.outputTokens, 0)).toBe(cell.tokens?.output);
+      expect(roles.reduce((sum, role) => sum + role.costUsd, 0)).toBeCloseTo(cell.costUsd ?? 0, 9);
+      expect(row?.wallTimeSeconds).toBeGreaterThan(0);
+      const scores = document.instances
+        .filter((instance) => instance.cell === cell.id)
+        .map((instance) => instance.score);
+      expect(scores).toHaveLength(row?.testInstances ?? -1);
+      expect(scores.reduce((sum, score) => sum + score, 0) / scores.length).toBeCloseTo(
+        cell.bestTest ?? -1,
+        12,
+      );
+    }
+    // The CSVs say the same as the JSON, column by column.
+    const cellsCsv = parseCsv(exportSuite(dir, { format: 'csv', table: 'cells' }).text);
+    const header = cellsCsv[0] ?? [];
+    for (const [index, row] of cellsCsv.slice(1).entries()) {
+      const cell = document.cells[index] as unknown as Record<string, unknown>;
+      for (const column of [
+        'cell',
+        'seed',
+        'status',
+        'ceiling',
+        'evaluationsUsed',
+        'bestTest',
+        'costUsd',
+        'wallTimeSeconds',
+        'forgeVersion',
+        'simulated',
+      ])
+        expect(row[header.indexOf(column)], `${column} of ${cell['cell']}`).toBe(
+          cell[column] === null ? '' : String(cell[column]),
+        );
+      const task = (cell['usageByRole'] as Record<string, { inputTokens: number }>)['task'];
+      expect(row[header.indexOf('usage.task.inputTokens')]).toBe(String(task?.inputTokens));
+    }
+    const instances = parseCsv(exportSuite(dir, { format: 'csv' }).text);
+    expect(instances[0]).toEqual([
+      'suite',
+      'cell',
+      'benchmark',
+      'method',
+      'profile',
+      'arm',
+      'taskModel',
+      'optimizerModel',
+      'seed',
+      'instance',
+      'score',
+      'repeats',
+      'status',
+    ]);
+    expect(instances.slice(1).map((row) => [row[1], row[9], Number(row[10])])).toEqual(
+      document.instances.map((row) => [row.cell, row.instance, row.score]),
+    );
+    // Every main-table entry, with its interval and its paired test against Forge.
+    const entries = parseCsv(exportSuite(dir, { format: 'csv', table: 'entries' }).text);
+    const baseline = document.entries.find(
+      (entry) =>
+        entry.table.startsWith('main-') && entry.column === 'Baseline' && entry.row !== 'Aggregate',
+    );
+    expect(baseline).toMatchObject({ n: 2, of: 2, against: 'forge', ciSeeds: 2 });
+    expect(entries.length - 1).toBe(document.entries.length);
+    // LaTeX: the paper's shapes, with the version that wrote them.
+    const latex = exportSuite(dir, { format: 'latex' }).text;
+    expect(latex).toContain('\\begin{tabular}{lrrrrrr}');
+    expect(latex).toContain(`Written by Forge ${document.provenance.writtenBy}`);
+    // Written to a file on request; a bad format or table is the user's error.
+    const out = join(root, 'export.json');
+    expect(exportSuite(dir, { format: 'json', out }).file).toBe(out);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(document);
+    expect(() => exportSuite(dir, { format: 'xml' as 'json' })).toThrow(
+      /format: "xml" is not one of csv, json, latex/,
+    );
+    expect(() => exportSuite(dir, { format: 'json', table: 'cells' })).toThrow(/only a CSV export/);
   }, 60_000);
 
   it('merges two shards into exactly the unsharded results', async () => {

@@ -16,6 +16,7 @@ import {
 } from './read-saved-suite-report.js';
 import { readSuiteCells } from './suite-cell-reading.js';
 import { suiteResultsFileName } from './suite-directory.js';
+import { suiteProvenanceOf } from './suite-provenance-of.js';
 import { suiteReportHtml } from './suite-report-html.js';
 
 /** Options of `serveSuiteReport`. */
@@ -78,5 +79,6 @@ function suitePage(saved: SavedSuiteReport): string {
     tables: suiteTablesOf(saved, results, instanceScores),
     labels: saved.labels,
     cellDetails,
+    provenance: suiteProvenanceOf({ results, settings: saved.settings, cellDetails }),
   });
 }

@@ -16,6 +16,8 @@ import { type OptimizeResult, optimize } from '../run/optimize.js';
 import { isRunDirectory, runConfigFileName } from '../run/run-directory.js';
 import type { ForgeEvent } from '../run/sdk-events.js';
 import { cellRunConfig } from './cell-run-config.js';
+import { cellVersions } from './cell-versions.js';
+import { suiteBenchmarkId } from './load-suite-config.js';
 import type { SuiteConfig } from './suite-config-schema.js';
 
 /**
@@ -89,8 +91,15 @@ export function createSuiteCellRunner(options: {
         options.onCellEvent?.(cell, event);
       },
     });
+    const entry = options.config.benchmarks.find(
+      (candidate) => suiteBenchmarkId(candidate) === cell.benchmark,
+    );
+    const ownBenchmark =
+      options.objects?.benchmarks?.has(cell.benchmark) === true ||
+      (typeof entry === 'object' && entry.program !== undefined);
     return cellResultOf(cell, result, context.runDir, runConfig.budget?.maxEvaluations ?? null, {
       notes: cellNotes(cell, title),
+      versions: cellVersions({ method: cell.method, benchmark: cell.benchmark, ownBenchmark }),
     });
   };
 }
@@ -166,7 +175,10 @@ export function cellResultOf(
   result: OptimizeResult,
   runDir: string,
   maxEvaluations: number | null,
-  extra: { readonly notes?: readonly string[] } = {},
+  extra: {
+    readonly notes?: readonly string[];
+    readonly versions?: Readonly<Record<string, string>>;
+  } = {},
 ): SuiteCellResult {
   const usage = result.usage;
   const tokens = Object.values(usage).reduce(
@@ -214,6 +226,7 @@ export function cellResultOf(
     })),
     tokens,
     ...(extra.notes === undefined || extra.notes.length === 0 ? {} : { notes: extra.notes }),
+    ...(extra.versions === undefined ? {} : { versions: extra.versions }),
   };
 }
 

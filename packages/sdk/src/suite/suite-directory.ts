@@ -12,6 +12,8 @@ import type { SuiteConfig } from './suite-config-schema.js';
 export const suiteFileName = 'suite.json';
 /** The results of every cell. */
 export const suiteResultsFileName = 'results.json';
+/** What produced the tables (Forge versions, config digest, settings), beside their CSVs. */
+export const suiteProvenanceFileName = 'tables/provenance.json';
 /** The plan as data (cells, dependencies, ceilings), for queues and tools. */
 export const suitePlanFileName = 'plan.json';
 

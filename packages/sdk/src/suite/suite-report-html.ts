@@ -1,7 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSuiteCellDetails, renderSuiteReport, type SuiteCellDetails } from '@forge/report';
-import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
+import {
+  provenanceLines,
+  type SuiteLabels,
+  type SuiteProvenance,
+  type SuiteResults,
+  type SuiteSpec,
+  type SuiteTable,
+} from '@forge/suite';
 
 /**
  * The HTML suite report of a suite directory's results, linking every cell's own report (Forge's
@@ -18,6 +25,8 @@ export function suiteReportHtml(options: {
   readonly labels?: SuiteLabels;
   /** The cells' details when already read (`readSuiteCells`); read here otherwise. */
   readonly cellDetails?: Readonly<Record<string, SuiteCellDetails>>;
+  /** What produced the tables, for the report's footer. */
+  readonly provenance?: SuiteProvenance;
 }): string {
   const cellLinks: Record<string, string> = {};
   for (const cell of options.results.cells) {
@@ -35,5 +44,8 @@ export function suiteReportHtml(options: {
     labels: options.labels ?? {},
     cellLinks,
     cellDetails: options.cellDetails ?? readSuiteCellDetails(options.dir, options.results.cells),
+    ...(options.provenance === undefined
+      ? {}
+      : { provenance: provenanceLines(options.provenance) }),
   });
 }

@@ -7,6 +7,7 @@ import {
   type SuiteTable,
 } from '@forge/suite';
 import type { PreparedSuite } from './prepare-suite.js';
+import { suiteSettings } from './suite-settings.js';
 import { writeGrpoExport } from './write-grpo-export.js';
 import { writeSuiteOutputs } from './write-suite-outputs.js';
 
@@ -58,6 +59,7 @@ export async function writeSuiteFiles(
     results,
     spec: suite.spec,
     labels: suite.labels,
+    settings: suiteSettings(suite.config),
     ...(options.memo === undefined ? {} : { memo: options.memo }),
   });
   const files = [...written.files];

@@ -6,13 +6,19 @@ import {
   type StatisticsMemo,
   type SuiteLabels,
   type SuiteResults,
+  type SuiteSetting,
   type SuiteSpec,
   type SuiteTable,
   suiteTables,
 } from '@forge/suite';
 import { forgeAblation } from '../methods/forge-ablation.js';
 import { readSuiteCells } from './suite-cell-reading.js';
-import { suiteResultsFileName, writeSuiteFile } from './suite-directory.js';
+import {
+  suiteProvenanceFileName,
+  suiteResultsFileName,
+  writeSuiteFile,
+} from './suite-directory.js';
+import { suiteProvenanceOf } from './suite-provenance-of.js';
 import { suiteReportHtml } from './suite-report-html.js';
 
 /**
@@ -20,7 +26,9 @@ import { suiteReportHtml } from './suite-report-html.js';
  * `tables/`, all tables in one `tables.md`, and the HTML suite report (`report.html`, linking
  * every cell's own report). Each finished cell's run database is read once, read-only, for what
  * `results.json` does not hold: per-instance test scores (the tables' intervals, paired tests and
- * test-set sizes) and the report's wall times and failure modes. Returns the tables and the files written
+ * test-set sizes) and the report's wall times and failure modes. What produced the tables
+ * (`suiteProvenanceOf`: Forge versions, config digest, settings, date of the results) closes
+ * `tables.md`, is saved as `tables/provenance.json` and ends the report. Returns the tables and the files written
  * (relative paths).
  */
 export function writeSuiteOutputs(options: {
@@ -28,6 +36,8 @@ export function writeSuiteOutputs(options: {
   readonly results: SuiteResults;
   readonly spec: SuiteSpec;
   readonly labels?: SuiteLabels;
+  /** The settings behind the numbers (`suiteSettings`), named in the tables' provenance. */
+  readonly settings: readonly SuiteSetting[];
   /** Remembers the tables' statistics between the rewrites of one run (`StatisticsMemo`). */
   readonly memo?: StatisticsMemo;
 }): { tables: SuiteTable[]; files: string[] } {
@@ -46,11 +56,18 @@ export function writeSuiteOutputs(options: {
     ...(options.memo === undefined ? {} : { memo: options.memo }),
     ...(options.labels === undefined ? {} : { labels: options.labels }),
   });
+  const provenance = suiteProvenanceOf({
+    results: options.results,
+    settings: options.settings,
+    cellDetails,
+  });
   for (const table of tables) {
     write(`tables/${table.id}.md`, renderMarkdownTable(table));
     write(`tables/${table.id}.csv`, renderCsvTable(table));
   }
-  write('tables.md', renderSuiteMarkdown(options.results, tables));
+  // What produced every table of the directory, for the CSVs (which have no room for it).
+  write(suiteProvenanceFileName, `${JSON.stringify(provenance, null, 2)}\n`);
+  write('tables.md', renderSuiteMarkdown(options.results, tables, provenance));
   write(
     'report.html',
     suiteReportHtml({
@@ -59,6 +76,7 @@ export function writeSuiteOutputs(options: {
       spec: options.spec,
       tables,
       cellDetails,
+      provenance,
       ...(options.labels === undefined ? {} : { labels: options.labels }),
     }),
   );
