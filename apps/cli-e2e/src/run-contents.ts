@@ -86,3 +86,14 @@ export function sameResultAfterKill(contents: RunContents) {
   const same = sameResult(contents);
   return { ...same, result: withoutSpend(same.result) };
 }
+
+/**
+ * A suite's `tables.md` without the date of its results (the last activity of its cells' runs):
+ * two suites that reached the same results at different times then read the same.
+ */
+export function suiteTablesText(suiteDir: string): string {
+  return readFileSync(join(suiteDir, 'tables.md'), 'utf8').replace(
+    /; results up to \d{4}-\d\d-\d\dT[\d:.]+Z\./,
+    '; results up to (date).',
+  );
+}
