@@ -1,5 +1,5 @@
-import { InvalidArgumentError } from '@forge/provider';
-import type { z } from 'zod';
+import { InvalidArgumentError, type ResponseFormat } from '@forge/provider';
+import { z } from 'zod';
 import type { ProgramModule } from '../program/program.js';
 import { defineSignature } from '../signature/define-signature.js';
 import type { SignatureField } from '../signature/signature.js';
@@ -9,6 +9,11 @@ import {
   renderModuleAnswer,
   renderModuleInput,
 } from './answer-format.js';
+import {
+  parseJsonModuleAnswer,
+  renderJsonModuleAnswer,
+  renderJsonModuleInput,
+} from './json-answer-format.js';
 
 /** What `defineModule` takes: a name, a seed prompt and zod schemas of the module's fields. */
 export interface ModuleDeclaration<
@@ -31,6 +36,13 @@ export interface ModuleDeclaration<
   readonly temperature?: number;
   /** Provider options for the module's call (e.g. thinking off). */
   readonly providerOptions?: { readonly [provider: string]: { readonly [key: string]: unknown } };
+  /**
+   * How the model writes its answer: `tags` (default), one `<field>…</field>` per output field
+   * after any reasoning; or `json`, one JSON object whose schema (from `output`) goes with the
+   * request as its response format, so models that follow a schema (a `local:` model's grammar,
+   * a provider's structured output) always answer in a form that parses.
+   */
+  readonly answerFormat?: 'tags' | 'json';
 }
 
 /**
@@ -48,11 +60,14 @@ export interface TypedModule<Input = Record<string, unknown>, Output = Record<st
   readonly inputFields: readonly SignatureField[];
   /** The output fields as signature fields. */
   readonly outputFields: readonly SignatureField[];
-  /** Call settings given to `defineModule` (token limit, temperature, provider options). */
+  /**
+   * Call settings given to `defineModule` (token limit, temperature, provider options), and the
+   * response format of a module answering in JSON.
+   */
   readonly callSettings: Pick<
     ModuleDeclaration,
     'maxOutputTokens' | 'temperature' | 'providerOptions'
-  >;
+  > & { readonly responseFormat?: ResponseFormat };
   /** The user turn for an input: its fields, one Markdown heading each, then the answer format. */
   renderInput(input: Input): string;
   /** An answer in the module's format (how demonstrations and scripted models write one). */
@@ -91,6 +106,17 @@ export function defineModule<InputSchema extends z.ZodObject, OutputSchema exten
     output: declaration.output,
   });
   const { outputFields, inputFields } = signature;
+  if (
+    declaration.answerFormat !== undefined &&
+    !['tags', 'json'].includes(declaration.answerFormat)
+  ) {
+    throw new InvalidArgumentError({
+      argument: 'answerFormat',
+      message: `module ${name}: answerFormat must be "tags" or "json", not ${JSON.stringify(declaration.answerFormat)}`,
+    });
+  }
+  const json = declaration.answerFormat === 'json';
+  const responseFormat = json ? jsonResponseFormat(name, declaration.output) : undefined;
   return {
     name,
     seedPrompt: declaration.seedPrompt,
@@ -107,12 +133,20 @@ export function defineModule<InputSchema extends z.ZodObject, OutputSchema exten
       ...(declaration.providerOptions === undefined
         ? {}
         : { providerOptions: declaration.providerOptions }),
+      ...(responseFormat === undefined ? {} : { responseFormat }),
     },
-    renderInput: (input) => renderModuleInput(input as Record<string, unknown>, outputFields),
+    renderInput: (input) =>
+      json
+        ? renderJsonModuleInput(input as Record<string, unknown>, outputFields)
+        : renderModuleInput(input as Record<string, unknown>, outputFields),
     renderAnswer: (output, reasoning) =>
-      renderModuleAnswer(output as Record<string, unknown>, outputFields, reasoning),
+      json
+        ? renderJsonModuleAnswer(output as Record<string, unknown>, outputFields)
+        : renderModuleAnswer(output as Record<string, unknown>, outputFields, reasoning),
     parseAnswer(text) {
-      const answer = parseModuleAnswer(text, name, outputFields);
+      const answer = json
+        ? parseJsonModuleAnswer(text, name, outputFields)
+        : parseModuleAnswer(text, name, outputFields);
       if (!answer.ok) return answer;
       const checked = declaration.output.safeParse(answer.output);
       if (checked.success) return { ...answer, output: checked.data as Record<string, unknown> };
@@ -123,4 +157,18 @@ export function defineModule<InputSchema extends z.ZodObject, OutputSchema exten
       };
     },
   };
+}
+
+// The JSON schema of a module's output, sent as the request's response format.
+function jsonResponseFormat(name: string, output: z.ZodObject): ResponseFormat {
+  try {
+    const { $schema: _dialect, ...schema } = z.toJSONSchema(output) as Record<string, unknown>;
+    return { type: 'json', name, schema };
+  } catch (error) {
+    throw new InvalidArgumentError({
+      argument: 'output',
+      message: `module ${name}: answerFormat "json" needs an output schema that JSON Schema can describe (${(error as Error).message})`,
+      cause: error,
+    });
+  }
 }

@@ -69,6 +69,8 @@ export const defaultPriceTable: PriceTable = {
     outputPerMillion: 5,
   },
   'ollama:*': { inputPerMillion: 0, outputPerMillion: 0 },
+  // GGUF models run in process by llama.cpp (@forge/provider-llama-cpp).
+  'local:*': { inputPerMillion: 0, outputPerMillion: 0 },
   // The offline simulated world calls no model at all.
   'sim:*': { inputPerMillion: 0, outputPerMillion: 0 },
 };

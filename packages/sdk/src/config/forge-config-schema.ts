@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // Built-in providers whose adapters talk to one server; `openai` and user providers may pool.
-const unpooledProviders = new Set(['anthropic', 'ollama', 'sim']);
+const unpooledProviders = new Set(['anthropic', 'ollama', 'local', 'sim']);
 
 /** Settings of one model: limits and request defaults. */
 export const modelSettingsSchema = z

@@ -34,7 +34,7 @@ describe('the built-in providers', () => {
 
   it("load a provider package on a model's creation, and check its settings then", () => {
     const registry = createBuiltinProviders();
-    expect(registry.names()).toEqual(['anthropic', 'ollama', 'openai', 'sim']);
+    expect(registry.names()).toEqual(['anthropic', 'local', 'ollama', 'openai', 'sim']);
     const model = resolveModel('openai:gpt-5.5', {
       registry,
       settings: { apiKey: 'sk-test' },
@@ -49,5 +49,9 @@ describe('the built-in providers', () => {
     }
     expect(LoadSettingError.isInstance(error)).toBe(true);
     expect((error as Error).message).toContain('ANTHROPIC_API_KEY');
+    // A local model's file is checked when the model is made, before any call.
+    expect(() => resolveModel('local:/nowhere/model.gguf', { registry })).toThrow(
+      'local:/nowhere/model.gguf: no such file.',
+    );
   });
 });

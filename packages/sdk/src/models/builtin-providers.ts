@@ -22,6 +22,9 @@ const defaultLoaders: Readonly<Record<string, ProviderFactoryLoader>> = {
   ollama: () =>
     (require('@forge/provider-ollama') as typeof import('@forge/provider-ollama'))
       .ollamaProviderFactory,
+  local: () =>
+    (require('@forge/provider-llama-cpp') as typeof import('@forge/provider-llama-cpp'))
+      .localProviderFactory,
   sim: () => (require('@forge/sim') as typeof import('@forge/sim')).simProviderFactory,
 };
 
@@ -29,6 +32,7 @@ const packageNames: Readonly<Record<string, string>> = {
   openai: '@forge/provider-openai',
   anthropic: '@forge/provider-anthropic',
   ollama: '@forge/provider-ollama',
+  local: '@forge/provider-llama-cpp',
   sim: '@forge/sim',
 };
 
@@ -58,10 +62,11 @@ export function createBuiltinProviders(
 
 /**
  * The providers that ship with Forge: `openai` (and OpenAI-compatible servers through
- * `baseURL`), `anthropic` and `ollama` — plus `sim`, the offline simulated models, which a run
+ * `baseURL`), `anthropic`, `ollama` and `local` (a GGUF file run in process by llama.cpp:
+ * `local:./model.gguf`, with node-llama-cpp installed) — plus `sim`, the offline simulated models, which a run
  * uses only when its model strings say `sim:task` or `sim:optimizer`. Each lives in its own
  * package (`@forge/provider-openai`, `@forge/provider-anthropic`, `@forge/provider-ollama`,
- * `@forge/sim`), loaded when one of its models is first created. A separate registry, so the
+ * `@forge/provider-llama-cpp`, `@forge/sim`), loaded when one of its models is first created. A separate registry, so the
  * user's registrations in the default registry can override a built-in name without changing it.
  */
 export const builtinProviders = createBuiltinProviders();
