@@ -11,5 +11,11 @@ export {
   resolveLlamaCppSettings,
 } from './llama-cpp-settings.js';
 export { nodeLlamaCppRange } from './load-node-llama-cpp.js';
+export {
+  type PullModelOptions,
+  type PullProgress,
+  type PullResult,
+  pullModelFile,
+} from './pull-model-file.js';
 export { type GgufHeader, GgufHeaderProblem, readGgufHeader } from './read-gguf-header.js';
 export { toGbnfJsonSchema } from './to-gbnf-json-schema.js';

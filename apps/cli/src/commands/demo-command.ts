@@ -1,3 +1,4 @@
+import { InvalidArgumentError } from '@forge/provider';
 import type { Command } from 'commander';
 import { exitCodeForSignal } from '../exit-codes.js';
 import { integerFlag, seedFlag } from '../flag-values.js';
@@ -17,29 +18,54 @@ export function demoCommand(
     .description(
       'run Forge offline on the simulated date-normalisation world (no model or network needed)',
     )
-    .option('--budget <evaluations>', 'task evaluations to spend', '800')
+    .option('--budget <evaluations>', 'task evaluations to spend (default 800)')
     .option('--seed <n>', 'seed', '1')
     .option('--run-dir <dir>', 'run directory (default forge-runs/sim-<time>)')
     .option('--compare', 'also run the prompt-search ablation (no synthesis) and compare')
     .option('--json', 'print one JSON event per line')
+    .option(
+      '--local <gguf>',
+      'answer the tasks with a real GGUF model run in process on the CPU (local:<gguf>; needs node-llama-cpp); default budget 40',
+    )
+    .option(
+      '-o, --optimizer-model <model>',
+      'optimizer model with --local (default sim:optimizer, the simulated optimizer)',
+    )
     .action(
       async (flags: {
-        budget: string;
+        budget?: string;
         seed: string;
         runDir?: string;
         compare?: boolean;
         json?: boolean;
+        local?: string;
+        optimizerModel?: string;
       }) => {
         const { optimize } = await import('@forge/sdk');
         const mode = outputMode(terminal, flags.json === true);
+        const local = flags.local !== undefined;
+        if (flags.optimizerModel !== undefined && !local) {
+          throw new InvalidArgumentError({
+            argument: '--optimizer-model',
+            message: '--optimizer-model goes with --local (the plain demo is simulated throughout)',
+          });
+        }
+        const optimizerModel = flags.optimizerModel ?? 'sim:optimizer';
         const config = {
           benchmark: 'sim',
-          taskModel: 'sim:task',
-          optimizerModel: 'sim:optimizer',
+          taskModel: local ? `local:${flags.local}` : 'sim:task',
+          optimizerModel,
           seed: seedFlag('--seed', flags.seed) ?? 1,
-          budget: { maxEvaluations: integerFlag('--budget', flags.budget, 1) ?? 800 },
+          budget: {
+            maxEvaluations: integerFlag('--budget', flags.budget, 1) ?? (local ? 40 : 800),
+          },
           ...(flags.runDir === undefined ? {} : { runDir: flags.runDir }),
         };
+        if (local && mode !== 'json') {
+          terminal.err.write(
+            `task model: local:${flags.local} (real inference, in this process, on the CPU); optimizer: ${optimizerModel}${optimizerModel.startsWith('sim:') ? ' (simulated)' : ''}; data and metric: the simulated date-normalisation world\n`,
+          );
+        }
         const renderer = createRunRenderer(terminal, mode);
         const interrupts = handleInterrupts(renderer.notice);
         try {
