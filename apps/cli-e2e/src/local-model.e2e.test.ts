@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeTinyLlamaGguf } from '@forge/provider-llama-cpp/testing';
+import { tinyLlamaGguf, writeTinyLlamaGguf } from '@forge/provider-llama-cpp/testing';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
@@ -166,5 +168,36 @@ describe('forge optimize with a local GGUF task model', () => {
     expect(result.stderr).toContain('local:models/none.gguf');
     expect(result.stderr).toContain('no such file');
     expect(existsSync(join(cwd, 'missing', 'forge.db'))).toBe(false);
+  });
+
+  it('pulls a GGUF file into a models folder, and names a missing one with exit 2', async () => {
+    const model = Buffer.from(tinyLlamaGguf({ seed: 2 }));
+    const server = createServer((request, response) => {
+      if (request.url === '/org/repo/resolve/main/small.gguf') {
+        response.writeHead(200, { 'content-length': String(model.length) });
+        response.end(model);
+        return;
+      }
+      response.writeHead(404);
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const cwd = mkdtempSync(join(root, 'pull-'));
+      const pulled = await runCli(['models', 'pull', `${base}/org/repo/blob/main/small.gguf`], {
+        cwd,
+      });
+      expect(pulled.code, pulled.stderr).toBe(0);
+      expect(pulled.stdout).toContain(`downloaded: ${join('models', 'small.gguf')}`);
+      expect(readFileSync(join(cwd, 'models', 'small.gguf')).equals(model)).toBe(true);
+      const missing = await runCli(['models', 'pull', `${base}/org/repo/resolve/main/none.gguf`], {
+        cwd,
+      });
+      expect(missing.code).toBe(2);
+      expect(missing.stderr).toContain('HTTP 404');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -4,6 +4,7 @@ import { appworldCommand } from './commands/appworld-command.js';
 import { dataCommand } from './commands/data-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { evalCommand } from './commands/eval-command.js';
+import { modelsCommand } from './commands/models-command.js';
 import { optimizeCommand } from './commands/optimize-command.js';
 import { reportCommands } from './commands/report-command.js';
 import { runsCommand } from './commands/runs-command.js';
@@ -53,6 +54,7 @@ export async function main(argv: readonly string[], given: Terminal): Promise<nu
   dataCommand(program, terminal, setExit);
   simCommand(program, terminal);
   appworldCommand(program, terminal);
+  modelsCommand(program, terminal);
   for (const command of program.commands) {
     command.exitOverride();
     for (const subcommand of command.commands) subcommand.exitOverride();

@@ -1,16 +1,16 @@
 export { createLlamaCppModel, localProviderFactory } from './create-llama-cpp-model.js';
+export { disposeLlamaCppRuntimes } from './dispose-llama-cpp-runtimes.js';
 export { LlamaCppModel } from './llama-cpp-model.js';
 export {
   type LlamaCppProviderOptions,
   parseLlamaCppProviderOptions,
 } from './llama-cpp-provider-options.js';
-export { disposeLlamaCppRuntimes } from './llama-cpp-runtime.js';
 export {
   type LlamaCppSettings,
   type ResolvedLlamaCppSettings,
   resolveLlamaCppSettings,
 } from './llama-cpp-settings.js';
-export { nodeLlamaCppRange } from './load-node-llama-cpp.js';
+export { nodeLlamaCppRange } from './node-llama-cpp-range.js';
 export {
   type PullModelOptions,
   type PullProgress,

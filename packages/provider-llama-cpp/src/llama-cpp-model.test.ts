@@ -5,8 +5,8 @@ import { APICallError, InvalidArgumentError } from '@forge/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createLlamaCppModel } from './create-llama-cpp-model.js';
+import { disposeLlamaCppRuntimes } from './dispose-llama-cpp-runtimes.js';
 import type { LlamaCppModel } from './llama-cpp-model.js';
-import { disposeLlamaCppRuntimes } from './llama-cpp-runtime.js';
 import { tinyLlamaGguf, writeTinyLlamaGguf } from './testing/index.js';
 
 // Real inference: node-llama-cpp's prebuilt llama.cpp on a generated random-weights model. One

@@ -245,8 +245,8 @@ export class LlamaCppRuntime {
   }
 }
 
-/** Frees every loaded model of this process (tests, benchmarks, a long-lived host). */
-export async function disposeLlamaCppRuntimes(): Promise<void> {
+/** Frees every loaded model of this process (see `disposeLlamaCppRuntimes`). */
+export async function disposeAllRuntimes(): Promise<void> {
   const all = [...runtimes.values()];
   runtimes.clear();
   await Promise.all(all.map((runtime) => runtime.dispose()));

@@ -5,8 +5,7 @@ import type * as NodeLlamaCpp from 'node-llama-cpp';
 /** The node-llama-cpp module, as imported. */
 export type NodeLlamaCppModule = typeof NodeLlamaCpp;
 
-/** The version range of node-llama-cpp this package is written against. */
-export const nodeLlamaCppRange = '^3.22.1';
+import { nodeLlamaCppRange } from './node-llama-cpp-range.js';
 
 const require = createRequire(import.meta.url);
 

@@ -144,6 +144,10 @@ export {
 } from './methods/method-registry.js';
 export { builtinProviders } from './models/builtin-providers.js';
 export { registerProviderModule } from './models/load-provider-module.js';
+export {
+  type PullLocalModelOptions,
+  pullLocalModel,
+} from './models/pull-local-model.js';
 export { registerConfigProviders } from './models/register-config-providers.js';
 export {
   endpointPoolOf,
