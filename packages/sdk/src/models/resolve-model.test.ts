@@ -126,7 +126,7 @@ describe('resolveModel', () => {
         'overridden',
       );
       expect(() => resolveModel('nope:x')).toThrow(
-        'known providers: anthropic, echo, ollama, openai',
+        'known providers: anthropic, echo, local, ollama, openai',
       );
     } finally {
       unregisterProvider('echo');
