@@ -199,6 +199,11 @@ export {
   summarizeFailureModeWindow,
 } from './suite/suite-failure-mode-shares.js';
 export { renderSuiteFailureModesChart } from './suite/suite-failure-modes-chart.js';
+export {
+  type GrpoMeanPoint,
+  grpoMeanCurve,
+  renderSuiteGrpoCharts,
+} from './suite/suite-grpo-chart.js';
 export type { SuiteReportData } from './suite/suite-report-data.js';
 export { renderSuiteScoreBarsChart } from './suite/suite-score-bars-chart.js';
 export { renderSuiteCellsSection, renderSuiteTable } from './suite/suite-sections.js';

@@ -247,6 +247,10 @@ export {
   runQueuedSuite,
 } from './suite/queue/run-queued-suite.js';
 export { type RunSuiteWorkerOptions, runSuiteWorker } from './suite/queue/run-suite-worker.js';
+export {
+  readGrpoResultsFile,
+  suiteGrpoResultsFileName,
+} from './suite/read-grpo-results.js';
 export { type ReportSuiteResult, reportSuite } from './suite/report-suite.js';
 export { runSuite } from './suite/run-suite.js';
 export type { RunSuiteOptions, RunSuiteResult } from './suite/run-suite-options.js';

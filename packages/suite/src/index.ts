@@ -32,6 +32,20 @@ export {
   type ExecuteSuiteResult,
   executeSuite,
 } from './execute-suite.js';
+export {
+  type GrpoArm,
+  type GrpoCurvePoint,
+  type GrpoResults,
+  type GrpoResultsProblem,
+  type GrpoRow,
+  type GrpoRun,
+  grpoArms,
+  grpoArmTest,
+  grpoLabel,
+  grpoResultsFormatVersion,
+  grpoResultsProblem,
+  grpoResultsSchema,
+} from './grpo-results.js';
 export { escapeLatex, latexComment, renderLatexTable, renderSuiteLatex } from './latex-table.js';
 export { mainTable } from './main-table.js';
 export { mergeSuiteResults } from './merge-suite-results.js';

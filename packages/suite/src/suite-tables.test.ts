@@ -311,6 +311,55 @@ describe('transferTable (Table 4 shape)', () => {
       'Benchmark,Training data,Prompt search',
     );
   });
+
+  it("adds a GRPO result file's training column, said to be run outside Forge", () => {
+    const spec: SuiteSpec = {
+      ...smallSpec,
+      seeds: [0, 1],
+      transfer: { benchmarks: ['alpha'], methods: ['prompt-search'], source: 'forge' },
+    };
+    const run = (test: number) => ({ test });
+    const table = transferTable({
+      cells: results(spec, {
+        'alpha/prompt-search@0': 0.6,
+        'alpha/prompt-search@1': 0.6,
+        'alpha/prompt-search+@0': 0.7,
+        'alpha/prompt-search+@1': 0.7,
+      }).cells,
+      spec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      labels,
+      grpo: {
+        formatVersion: 1,
+        trainer: 'a trainer',
+        rows: [
+          {
+            benchmark: 'alpha',
+            taskModel: 'sim:task',
+            optimizerModel: 'sim:optimizer',
+            seed: 0,
+            // Two trainer runs of the original arm: their mean, 0.55, is seed 0's value.
+            arms: { train_only: [run(0.5), run(0.6)], train_plus_synthetic: [run(0.65)] },
+          },
+        ],
+      },
+    });
+    const markdown = renderMarkdownTable(table as never);
+    expect(markdown).toContain('| Benchmark | Training data | Prompt search | GRPO |');
+    expect(markdown).toContain(
+      [
+        '| Alpha | Original | 60.00 ± 0.00 | 55.00 (1 of 2 seeds, partial) |',
+        '|  | + Forge data | **70.00 ± 0.00** | **65.00 (1 of 2 seeds, partial)** |',
+        '|  | Δ | +10.00 | +10.00 (partial) |',
+      ].join('\n'),
+    );
+    expect(table?.notes).toContainEqual(
+      expect.stringMatching(
+        /^GRPO: weight optimization of the task model .* run outside Forge .* \(a trainer\)/,
+      ),
+    );
+  });
 });
 
 describe('suiteTables', () => {

@@ -2,6 +2,7 @@ import { type AblationSpec, ablationTable } from './ablation-table.js';
 import { detailsTable } from './details-table.js';
 import type { CellInstanceScores } from './entry-statistics.js';
 import { escapeMarkdownText } from './escape-markdown-text.js';
+import type { GrpoResults } from './grpo-results.js';
 import { mainTable } from './main-table.js';
 import { StatisticsMemo } from './statistics-memo.js';
 import type { SuiteLabels } from './suite-labels.js';
@@ -14,7 +15,8 @@ import { transferTable } from './transfer-table.js';
 /**
  * Every table of a suite, a pure function of its results: per (task model, optimizer model) the
  * main comparison (Table 1/3), the ablation (Table 2, when two or more of its steps ran) and the
- * transfer study (Table 4, when configured); then one details table per benchmark.
+ * transfer study (Table 4, when configured; with a GRPO result file, its training column); then
+ * one details table per benchmark.
  */
 export function suiteTables(options: {
   readonly results: SuiteResults;
@@ -31,6 +33,10 @@ export function suiteTables(options: {
    * every cell: only the entries whose cells changed are recomputed).
    */
   readonly memo?: StatisticsMemo;
+  /** A GRPO result file (validated against the spec): Table 4's training column. */
+  readonly grpo?: GrpoResults;
+  /** Why a GRPO result file could not be used, said under Table 4. */
+  readonly grpoProblem?: string;
 }): SuiteTable[] {
   const { results, spec } = options;
   const memo = options.memo ?? new StatisticsMemo();
@@ -62,7 +68,11 @@ export function suiteTables(options: {
           ? undefined
           : ablationTable({ ...pair, ablation: options.ablation });
       if (ablation !== undefined) tables.push(ablation);
-      const transfer = transferTable(pair);
+      const transfer = transferTable({
+        ...pair,
+        ...(options.grpo === undefined ? {} : { grpo: options.grpo }),
+        ...(options.grpoProblem === undefined ? {} : { grpoProblem: options.grpoProblem }),
+      });
       if (transfer !== undefined) tables.push(transfer);
     }
   }

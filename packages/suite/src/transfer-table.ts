@@ -1,4 +1,12 @@
 import { bestIndexes, groupScore } from './cell-scores.js';
+import {
+  type GrpoArm,
+  type GrpoResults,
+  grpoArms,
+  grpoArmTest,
+  grpoLabel,
+} from './grpo-results.js';
+import { seedSpread } from './seed-spread.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
@@ -8,8 +16,9 @@ import { formatTableValue, type SuiteTable, type TableRow } from './suite-table.
 /**
  * Table 4's shape for one (task model, optimizer model): per transfer benchmark, each method's
  * test score (%) on the original training data, on the data augmented with the source method's
- * admitted instances (same ceiling), and the difference. Bold marks the better arm. Undefined
- * when the suite has no transfer study.
+ * admitted instances (same ceiling), and the difference; given a GRPO result file, a last
+ * column with the weight-optimization arms trained outside Forge. Bold marks the better arm.
+ * Undefined when the suite has no transfer study.
  */
 export function transferTable(options: {
   readonly cells: readonly SuiteCellResult[];
@@ -17,10 +26,31 @@ export function transferTable(options: {
   readonly taskModel: string;
   readonly optimizerModel: string;
   readonly labels?: SuiteLabels;
+  /** A GRPO result file's rows: its training column (weight optimization, run outside Forge). */
+  readonly grpo?: GrpoResults;
+  /** Why a GRPO result file could not be used, said under the table. */
+  readonly grpoProblem?: string;
 }): SuiteTable | undefined {
   const { cells, spec, taskModel, optimizerModel, labels } = options;
   const transfer = spec.transfer;
   if (transfer === undefined) return undefined;
+  const grpo = options.grpo;
+  // Per benchmark and arm, each seed's mean test score over the GRPO runs of that row (%).
+  const grpoSpread = (benchmark: string, arm: GrpoArm) => {
+    if (grpo === undefined) return [];
+    const perSeed = spec.seeds.map((seed) => {
+      const row = grpo.rows.find(
+        (candidate) =>
+          candidate.benchmark === benchmark &&
+          candidate.taskModel === taskModel &&
+          candidate.optimizerModel === optimizerModel &&
+          candidate.seed === seed,
+      );
+      return { seed, value: row === undefined ? null : grpoArmTest(row, arm) * 100 };
+    });
+    return [seedSpread(perSeed)];
+  };
+  const columns = transfer.methods.length + (grpo === undefined ? 0 : 1);
   let missing = 0;
   const rows: TableRow[] = [];
   for (const benchmark of transfer.benchmarks) {
@@ -35,10 +65,13 @@ export function transferTable(options: {
         return score.spread;
       }),
     );
-    const [original = [], augmented = []] = arms;
+    const [original = [], augmented = []] = arms.map((spreads, arm) => [
+      ...spreads,
+      ...grpoSpread(benchmark, grpoArms[arm] as GrpoArm),
+    ]);
     const mean = (spread: { readonly mean: number } | null | undefined) => spread?.mean ?? null;
     const emphasis = (arm: 0 | 1) =>
-      transfer.methods.flatMap((_, column) =>
+      Array.from({ length: columns }, (_, column) => column).flatMap((column) =>
         bestIndexes([mean(original[column]), mean(augmented[column])]).includes(arm)
           ? [column + 2]
           : [],
@@ -55,7 +88,7 @@ export function transferTable(options: {
       values: [
         '',
         'Δ',
-        ...transfer.methods.map((_, column) => {
+        ...Array.from({ length: columns }, (_, column) => {
           const before = original[column] ?? null;
           const after = augmented[column] ?? null;
           if (before === null || after === null) return null;
@@ -76,6 +109,12 @@ export function transferTable(options: {
     notes.push(
       `${missing} cell(s) not done: an entry over fewer seeds says so (partial); an entry with none shows –.`,
     );
+  if (grpo !== undefined)
+    notes.push(
+      `${grpoLabel(grpo)}: weight optimization of the task model on the same two training sets (the suite's grpo/ files), run outside Forge and read from its GRPO result file${grpo.trainer === undefined ? '' : ` (${grpo.trainer})`}; each entry is the mean test score of an arm's runs, then mean ± sd over the rows' seeds.`,
+    );
+  if (options.grpoProblem !== undefined)
+    notes.push(`GRPO results not shown: ${options.grpoProblem}`);
   return {
     id: `transfer-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,
     title: `Transfer of synthesized data — ${modelPairLabel(taskModel, optimizerModel)}`,
@@ -87,6 +126,7 @@ export function transferTable(options: {
         header: methodLabel(labels, method),
         format: 'percent' as const,
       })),
+      ...(grpo === undefined ? [] : [{ header: grpoLabel(grpo), format: 'percent' as const }]),
     ],
     rows,
   };

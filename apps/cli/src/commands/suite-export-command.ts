@@ -4,6 +4,7 @@ import type { Terminal } from '../output/terminal.js';
 
 interface SuiteExportFlags {
   format?: string;
+  grpo?: string;
   table?: string;
   out?: string;
 }
@@ -22,6 +23,10 @@ export function suiteExportCommand(suite: Command, terminal: Terminal): void {
       'the CSV table: instances (a row per cell × test instance, default), cells (a row per cell: cost, tokens by role, wall time, versions) or entries (a row per table entry: mean, sd, n, 95% CI, paired p)',
     )
     .option('--out <file>', 'write it to this file (default: standard output)')
+    .option(
+      '--grpo <file>',
+      "a GRPO result file: Table 4's training column (default: the suite's grpo/results.json, if any)",
+    )
     .action(async (dir: string, flags: SuiteExportFlags) => {
       if (flags.format === undefined) {
         throw new InvalidArgumentError({
@@ -34,6 +39,7 @@ export function suiteExportCommand(suite: Command, terminal: Terminal): void {
         format: flags.format as 'csv',
         ...(flags.table === undefined ? {} : { table: flags.table as 'instances' }),
         ...(flags.out === undefined ? {} : { out: flags.out }),
+        ...(flags.grpo === undefined ? {} : { grpo: flags.grpo }),
       });
       if (exported.file === undefined) terminal.out.write(exported.text);
       else terminal.err.write(`wrote ${exported.file}\n`);

@@ -6,6 +6,7 @@ import { outputMode, type Terminal } from '../output/terminal.js';
 import { serveUntilStopped } from './serve-until-stopped.js';
 
 interface SuiteReportFlags {
+  grpo?: string;
   json?: boolean;
   watch?: boolean;
   port?: string;
@@ -25,6 +26,10 @@ export function suiteReportCommand(suite: Command, terminal: Terminal): void {
       'serve the report on 127.0.0.1, updated as cells finish; reads the suite and writes nothing (Ctrl-C stops)',
     )
     .option('--port <n>', "the live report's port (default: any free one)")
+    .option(
+      '--grpo <file>',
+      "a GRPO result file (docs/suite-export.md): Table 4's training column and Figure 4 (default: the suite's grpo/results.json, if any)",
+    )
     .action(async (dir: string, flags: SuiteReportFlags) => {
       // `forge suite` has --json, --watch and --port of its own, and commander may give the
       // flags to it.
@@ -39,7 +44,7 @@ export function suiteReportCommand(suite: Command, terminal: Terminal): void {
           });
         }
         const { reportSuite } = await import('@forge/sdk');
-        const written = reportSuite(dir);
+        const written = reportSuite(dir, flags.grpo === undefined ? {} : { grpo: flags.grpo });
         if (outputMode(terminal, json) === 'json') {
           terminal.out.write(
             `${JSON.stringify({ type: 'suite-report-written', dir: written.dir, files: written.files })}\n`,
@@ -50,6 +55,13 @@ export function suiteReportCommand(suite: Command, terminal: Terminal): void {
           `wrote ${written.files.length} file(s) in ${written.dir}\ntables: ${resolve(written.dir, 'tables.md')}\nreport: ${resolve(written.dir, 'report.html')}\n`,
         );
         return;
+      }
+      if (flags.grpo !== undefined) {
+        throw new InvalidArgumentError({
+          argument: '--grpo',
+          message:
+            "--grpo: the live report reads the suite's grpo/results.json; put the file there",
+        });
       }
       const { serveSuiteReport } = await import('@forge/sdk');
       const server = await serveSuiteReport({

@@ -1,4 +1,4 @@
-import type { SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
+import type { GrpoResults, SuiteLabels, SuiteResults, SuiteSpec, SuiteTable } from '@forge/suite';
 import type { SuiteCellDetails } from './suite-cell-details.js';
 
 /** Everything the suite report draws, as plain data (the sdk assembles it from the suite directory). */
@@ -25,4 +25,9 @@ export interface SuiteReportData {
    * the suite.
    */
   readonly provenance?: readonly string[];
+  /**
+   * A GRPO result file (validated against the suite): its training curves are drawn as Figure 4
+   * (Table 4's training column is among `tables`).
+   */
+  readonly grpo?: GrpoResults;
 }

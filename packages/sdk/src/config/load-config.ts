@@ -71,7 +71,21 @@ export async function readConfigFile(path: string): Promise<RawConfig> {
       cause: error,
     });
   }
-  if (extension === '.json') {
+  return parseStructuredText(file, text, extension === '.json' ? 'json' : 'yaml');
+}
+
+/**
+ * Parses a JSON or YAML text read from `file` into a raw config with positions, so a validation
+ * error can name the line of its field. Syntax errors name the file and line.
+ *
+ * @throws ConfigError
+ */
+export function parseStructuredText(
+  file: string,
+  text: string,
+  format: 'json' | 'yaml',
+): RawConfig {
+  if (format === 'json') {
     try {
       JSON.parse(text);
     } catch (error) {

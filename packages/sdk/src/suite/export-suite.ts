@@ -2,11 +2,13 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import { guardStore, writeFileSafely } from '@forge/store';
 import {
+  type GrpoResults,
   renderSuiteLatex,
   type SuiteProvenance,
   type TableEntry,
   tableEntries,
 } from '@forge/suite';
+import { suiteGrpoResults } from './read-grpo-results.js';
 import {
   readSavedSuiteReport,
   readSuiteResultsFile,
@@ -49,6 +51,8 @@ export interface SuiteExportDocument {
   readonly instances: readonly SuiteExportInstance[];
   /** Every table entry (mean over seeds) with its interval and paired test. */
   readonly entries: readonly TableEntry[];
+  /** The GRPO result file the tables read, as validated (absent without one). */
+  readonly grpo?: GrpoResults;
 }
 
 /** Options of `exportSuite`. */
@@ -59,6 +63,8 @@ export interface ExportSuiteOptions {
   readonly table?: SuiteExportTable;
   /** A file to write it to (atomically; never through a symbolic link); else only returned. */
   readonly out?: string;
+  /** A GRPO result file (Table 4's training column); default the suite's `grpo/results.json`, if any. */
+  readonly grpo?: string;
 }
 
 /** What `exportSuite` produced. */
@@ -110,7 +116,8 @@ export function exportSuite(suiteDir: string, options: ExportSuiteOptions): Expo
   }
   const { cellDetails, instanceScores } = readSuiteCells(saved.dir, results);
   const rows = { results, cellDetails, config: saved.config };
-  const tables = suiteTablesOf(saved, results, instanceScores);
+  const grpo = suiteGrpoResults(saved.dir, saved.spec, options.grpo);
+  const tables = suiteTablesOf(saved, results, instanceScores, grpo === undefined ? {} : { grpo });
   const provenance = suiteProvenanceOf({ results, settings: saved.settings, cellDetails });
   let text: string;
   if (options.format === 'latex') {
@@ -123,6 +130,7 @@ export function exportSuite(suiteDir: string, options: ExportSuiteOptions): Expo
       cells: exportCells(rows),
       instances: exportInstances(rows),
       entries: tableEntries(tables),
+      ...(grpo === undefined ? {} : { grpo }),
     };
     text = `${JSON.stringify(document, null, 2)}\n`;
   } else {

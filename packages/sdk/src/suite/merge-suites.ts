@@ -10,6 +10,7 @@ import {
   type SuiteTable,
 } from '@forge/suite';
 import { checkPlainTree, copyPlainTree, type PlainTree } from './copy-plain-tree.js';
+import { suiteGrpoResultsOrProblem } from './read-grpo-results.js';
 import { suiteConfigSchema } from './suite-config-schema.js';
 import {
   isSuiteDirectory,
@@ -127,6 +128,7 @@ export async function mergeSuites(
     spec,
     labels: first.saved.labels,
     settings: suiteSettings(config),
+    ...suiteGrpoResultsOrProblem(dir, spec),
   });
   return {
     dir,

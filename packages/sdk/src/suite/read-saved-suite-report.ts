@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import {
   type CellInstanceScores,
+  type GrpoResults,
   parseSuiteResults,
   type SuiteLabels,
   type SuiteResults,
@@ -79,6 +80,7 @@ export function suiteTablesOf(
   saved: SavedSuiteReport,
   results: SuiteResults,
   instanceScores?: CellInstanceScores,
+  grpo: { readonly grpo?: GrpoResults; readonly grpoProblem?: string } = {},
 ): SuiteTable[] {
   return suiteTables({
     results,
@@ -86,5 +88,7 @@ export function suiteTablesOf(
     ablation: forgeAblation,
     labels: saved.labels,
     ...(instanceScores === undefined ? {} : { instanceScores }),
+    ...(grpo.grpo === undefined ? {} : { grpo: grpo.grpo }),
+    ...(grpo.grpoProblem === undefined ? {} : { grpoProblem: grpo.grpoProblem }),
   });
 }

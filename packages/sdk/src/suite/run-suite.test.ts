@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Method } from '@forge/method';
@@ -475,6 +475,68 @@ describe('the transfer study on the simulated world', () => {
     expect(typeof row.prompt).toBe('string');
     expect(row.instance_id).toMatch(/^syn-/);
     expect(row.date).toMatch(/^\d{4}-\d\d-\d\d$/);
+
+    // A trainer's results dropped in as grpo/results.json (docs/suite-export.md): Table 4 gets
+    // its training column, the report Figure 4, the export the file.
+    const curve = (end: number) => [
+      { step: 0, validation: 0.3, test: 0.3 },
+      { step: 100, validation: end, test: end },
+    ];
+    const grpoFile = {
+      formatVersion: 1,
+      trainer: 'a simulated trainer',
+      rows: [
+        {
+          benchmark: 'sim',
+          taskModel: 'sim:task',
+          optimizerModel: 'sim:optimizer',
+          seed: 0,
+          steps: 100,
+          arms: {
+            train_only: [{ seed: 42, test: 0.5, curve: curve(0.5) }],
+            train_plus_synthetic: [{ seed: 42, test: 0.625, curve: curve(0.625) }],
+          },
+        },
+      ],
+    };
+    const grpoPath = join(dir, 'grpo', 'results.json');
+    writeFileSync(grpoPath, JSON.stringify(grpoFile, null, 2));
+    reportSuite(dir);
+    const withGrpo = readFileSync(
+      join(dir, 'tables', 'transfer-sim-task-sim-optimizer.csv'),
+      'utf8',
+    ).split('\n');
+    expect(withGrpo[0]).toBe('Benchmark,Training data,Prompt search,GRPO,Models');
+    expect(withGrpo[1]?.endsWith(',50.00,simulated')).toBe(true);
+    expect(withGrpo[2]?.endsWith(',62.50,simulated')).toBe(true);
+    expect(withGrpo[3]?.endsWith(',+12.50,simulated')).toBe(true);
+    expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain('data-chart="suite-grpo"');
+    const exported = JSON.parse(exportSuite(dir, { format: 'json' }).text) as SuiteExportDocument;
+    expect(exported.grpo).toEqual(grpoFile);
+    expect(
+      exported.entries.filter((entry) => entry.column === 'GRPO').map((entry) => entry.mean),
+    ).toEqual([50, 62.5]);
+    // A file that is not the format, or names a row the suite does not have, is the user's to
+    // fix: file, line and field; the tables are left as they were.
+    writeFileSync(
+      grpoPath,
+      JSON.stringify({ ...grpoFile, rows: [{ ...grpoFile.rows[0], seed: 3 }] }, null, 2),
+    );
+    expect(() => reportSuite(dir)).toThrow(
+      /grpo\/results\.json, line 9, field "rows\.0\.seed": 3 is not a seed of the suite \(0\)/,
+    );
+    const elsewhere = join(root, 'grpo-elsewhere.json');
+    writeFileSync(elsewhere, '{ "formatVersion": 1, "rows": [ { "benchmark": "sim" } ] }');
+    expect(() => reportSuite(dir, { grpo: elsewhere })).toThrow(
+      /grpo-elsewhere\.json, line 1, field "rows\.0\.taskModel": required field is missing/,
+    );
+    expect(withGrpo.join('\n')).toBe(
+      readFileSync(join(dir, 'tables', 'transfer-sim-task-sim-optimizer.csv'), 'utf8'),
+    );
+    // Never through a link: a received suite directory's grpo/results.json may point anywhere.
+    rmSync(grpoPath);
+    symlinkSync(elsewhere, grpoPath);
+    expect(() => reportSuite(dir)).toThrow(/results\.json: is reached through a symbolic link/);
   }, 120_000);
 });
 

@@ -8,6 +8,7 @@ import {
   renderReportPage,
   serveLivePage,
 } from '@forge/report';
+import { suiteGrpoResultsOrProblem } from './read-grpo-results.js';
 import {
   readSavedSuiteReport,
   readSuiteResultsFile,
@@ -72,11 +73,13 @@ function suitePage(saved: SavedSuiteReport): string {
     });
   }
   const { cellDetails, instanceScores } = readSuiteCells(saved.dir, results);
+  const grpo = suiteGrpoResultsOrProblem(saved.dir, saved.spec);
   return suiteReportHtml({
     dir: saved.dir,
     results,
     spec: saved.spec,
-    tables: suiteTablesOf(saved, results, instanceScores),
+    tables: suiteTablesOf(saved, results, instanceScores, grpo),
+    ...(grpo.grpo === undefined ? {} : { grpo: grpo.grpo }),
     labels: saved.labels,
     cellDetails,
     provenance: suiteProvenanceOf({ results, settings: saved.settings, cellDetails }),

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readSuiteCellDetails, renderSuiteReport, type SuiteCellDetails } from '@forge/report';
 import {
+  type GrpoResults,
   provenanceLines,
   type SuiteLabels,
   type SuiteProvenance,
@@ -27,6 +28,8 @@ export function suiteReportHtml(options: {
   readonly cellDetails?: Readonly<Record<string, SuiteCellDetails>>;
   /** What produced the tables, for the report's footer. */
   readonly provenance?: SuiteProvenance;
+  /** A GRPO result file: Figure 4. */
+  readonly grpo?: GrpoResults;
 }): string {
   const cellLinks: Record<string, string> = {};
   for (const cell of options.results.cells) {
@@ -44,6 +47,7 @@ export function suiteReportHtml(options: {
     labels: options.labels ?? {},
     cellLinks,
     cellDetails: options.cellDetails ?? readSuiteCellDetails(options.dir, options.results.cells),
+    ...(options.grpo === undefined ? {} : { grpo: options.grpo }),
     ...(options.provenance === undefined
       ? {}
       : { provenance: provenanceLines(options.provenance) }),

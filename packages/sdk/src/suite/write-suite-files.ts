@@ -7,6 +7,7 @@ import {
   type SuiteTable,
 } from '@forge/suite';
 import type { PreparedSuite } from './prepare-suite.js';
+import { suiteGrpoResultsOrProblem } from './read-grpo-results.js';
 import { suiteSettings } from './suite-settings.js';
 import { writeGrpoExport } from './write-grpo-export.js';
 import { writeSuiteOutputs } from './write-suite-outputs.js';
@@ -60,6 +61,7 @@ export async function writeSuiteFiles(
     spec: suite.spec,
     labels: suite.labels,
     settings: suiteSettings(suite.config),
+    ...suiteGrpoResultsOrProblem(dir, suite.spec),
     ...(options.memo === undefined ? {} : { memo: options.memo }),
   });
   const files = [...written.files];

@@ -1,5 +1,6 @@
 import {
   formatSuiteResults,
+  type GrpoResults,
   renderCsvTable,
   renderMarkdownTable,
   renderSuiteMarkdown,
@@ -40,6 +41,10 @@ export function writeSuiteOutputs(options: {
   readonly settings: readonly SuiteSetting[];
   /** Remembers the tables' statistics between the rewrites of one run (`StatisticsMemo`). */
   readonly memo?: StatisticsMemo;
+  /** A GRPO result file (`suiteGrpoResults`): Table 4's training column and Figure 4. */
+  readonly grpo?: GrpoResults;
+  /** Why the suite's GRPO result file could not be used, said under Table 4. */
+  readonly grpoProblem?: string;
 }): { tables: SuiteTable[]; files: string[] } {
   const files: string[] = [];
   const write = (name: string, text: string) => {
@@ -54,6 +59,8 @@ export function writeSuiteOutputs(options: {
     ablation: forgeAblation,
     instanceScores,
     ...(options.memo === undefined ? {} : { memo: options.memo }),
+    ...(options.grpo === undefined ? {} : { grpo: options.grpo }),
+    ...(options.grpoProblem === undefined ? {} : { grpoProblem: options.grpoProblem }),
     ...(options.labels === undefined ? {} : { labels: options.labels }),
   });
   const provenance = suiteProvenanceOf({
@@ -77,6 +84,7 @@ export function writeSuiteOutputs(options: {
       tables,
       cellDetails,
       provenance,
+      ...(options.grpo === undefined ? {} : { grpo: options.grpo }),
       ...(options.labels === undefined ? {} : { labels: options.labels }),
     }),
   );
