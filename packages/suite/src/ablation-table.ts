@@ -1,5 +1,7 @@
-import { groupScore } from './cell-scores.js';
+import { type CellGroup, groupScore } from './cell-scores.js';
+import { type CellInstanceScores, statisticsNotes, withStatistics } from './entry-statistics.js';
 import { meanSpread, type SeedSpread } from './seed-spread.js';
+import type { StatisticsMemo } from './statistics-memo.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { methodLabel, type SuiteLabels } from './suite-labels.js';
@@ -27,7 +29,9 @@ export interface AblationSpec {
 /**
  * Table 2's shape for one (task model, optimizer model): the ablation's steps the suite ran, each
  * with ✓ per component, its Score (the mean test score over every benchmark, %) and Δ relative to
- * the preceding row. Undefined when fewer than two steps were run.
+ * the preceding row; given per-instance test scores, each Score's 95% interval and a paired test
+ * against the row above (the marker on a Score says its Δ is significant). Undefined when fewer
+ * than two steps were run.
  */
 export function ablationTable(options: {
   readonly cells: readonly SuiteCellResult[];
@@ -36,10 +40,22 @@ export function ablationTable(options: {
   readonly taskModel: string;
   readonly optimizerModel: string;
   readonly labels?: SuiteLabels;
+  /** The cells' per-instance test scores: each Score's 95% interval and its Δ's paired test. */
+  readonly instanceScores?: CellInstanceScores;
+  /** Remembers statistics across renders. */
+  readonly memo?: StatisticsMemo;
 }): SuiteTable | undefined {
-  const { cells, spec, ablation, taskModel, optimizerModel } = options;
+  const { cells, spec, ablation, taskModel, optimizerModel, instanceScores } = options;
   const steps = ablation.steps.filter((step) => spec.methods.includes(step.method));
   if (steps.length < 2) return undefined;
+  const groupsOf = (method: string): CellGroup[] =>
+    spec.benchmarks.map((benchmark) => ({
+      benchmark,
+      method,
+      taskModel,
+      optimizerModel,
+      arm: 'original',
+    }));
   let previous: { step: AblationStep; score: SeedSpread | null } | undefined;
   let missing = 0;
   const rows: TableRow[] = steps.map((step) => {
@@ -52,7 +68,19 @@ export function ablationTable(options: {
       missing += score.missing;
       return score.spread;
     });
-    const score = meanSpread(scores);
+    const mean = meanSpread(scores);
+    // The Score's interval over every benchmark; its Δ tested against the row above.
+    const score =
+      mean === null || instanceScores === undefined
+        ? mean
+        : withStatistics(mean, {
+            cells,
+            seeds: spec.seeds,
+            instanceScores,
+            groups: groupsOf(step.method),
+            ...(previous === undefined ? {} : { against: groupsOf(previous.step.method) }),
+            ...(options.memo === undefined ? {} : { memo: options.memo }),
+          });
     const before = previous?.score ?? null;
     const delta =
       previous === undefined || score === null || before === null
@@ -79,6 +107,14 @@ export function ablationTable(options: {
   if (missing > 0)
     notes.push(
       `${missing} cell(s) not done: a score over fewer seeds says so (partial); a score with none shows –.`,
+    );
+  if (instanceScores !== undefined)
+    notes.push(
+      ...statisticsNotes({
+        seeds: spec.seeds.length,
+        against: 'against the row above (the test of its Δ)',
+        rows: rows.flatMap((row) => row.values),
+      }),
     );
   return {
     id: `ablation-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,

@@ -146,7 +146,7 @@ export function entryComparison(options: {
       weight: 1 / (benchmarks * differences.length),
     })),
   );
-  const against = options.against[0]?.method;
+  const against = options.against[0];
   if (against === undefined) return null;
   const streamPath = [...groups.flatMap(groupKey), ...options.against.flatMap(groupKey)];
   const test = (options.memo ?? new StatisticsMemo()).remember(
@@ -157,8 +157,10 @@ export function entryComparison(options: {
       }),
   );
   if (test === null) return null;
+  const arm = groups[0]?.arm;
   return {
-    against,
+    against: against.method,
+    ...(arm !== undefined && against.arm !== arm ? { againstArm: against.arm } : {}),
     pValue: test.pValue,
     pairs: test.pairs,
     method: test.method,
@@ -259,7 +261,7 @@ export function testSetSize(
  */
 export function statisticsNotes(options: {
   readonly seeds: number;
-  /** The reference's label, when entries are tested against it. */
+  /** What entries are tested against, as the legend says it (`against Forge`, `against the row above`). */
   readonly against?: string;
   /** Every value of the table. */
   readonly rows: readonly unknown[];
@@ -279,7 +281,7 @@ export function statisticsNotes(options: {
   }
   if (options.against !== undefined && spreads.some((spread) => spread.comparison !== undefined)) {
     notes.push(
-      `${significanceMarker} p < ${significanceLevel} against ${options.against}: two-sided paired sign-flip permutation test over the (seed, test instance) pairs both methods scored (exact where countable, else ${defaultPermutationDraws.toLocaleString('en-US')} random sign assignments), not corrected for multiple comparisons. p-values and pair counts are in the CSV and the HTML report.`,
+      `${significanceMarker} p < ${significanceLevel} ${options.against}: two-sided paired sign-flip permutation test over the (seed, test instance) pairs both cells scored (exact where countable, else ${defaultPermutationDraws.toLocaleString('en-US')} random sign assignments), not corrected for multiple comparisons. p-values and pair counts are in the CSV and the HTML report.`,
     );
   }
   if (spreads.some((spread) => spread.interval === undefined)) {

@@ -145,7 +145,7 @@ export function mainTable(options: {
       ...statisticsNotes({
         seeds: spec.seeds.length,
         ...(reference !== null && methods.includes(reference)
-          ? { against: methodLabel(labels, reference) }
+          ? { against: `against ${methodLabel(labels, reference)}` }
           : {}),
         rows: rows.flatMap((row) => row.values),
       }),

@@ -1,4 +1,5 @@
 import type { PermutationMethod } from './paired-permutation-test.js';
+import type { SuiteArm } from './suite-cell.js';
 
 /** The 95% confidence interval of a table entry. */
 export interface ConfidenceInterval {
@@ -22,6 +23,8 @@ export interface ConfidenceInterval {
 export interface PairedComparison {
   /** The method compared against. */
   readonly against: string;
+  /** Its training data arm, when not the entry's own (Table 4: the augmented arm against the original). */
+  readonly againstArm?: SuiteArm;
   /** Two-sided p-value of the paired sign-flip permutation test. */
   readonly pValue: number;
   /** Shared (seed, test instance) pairs compared (over every benchmark of an Aggregate). */

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { doneResult, smallSpec, solvedFirst } from './__fixtures__/cell-results.js';
+import {
+  doneResult,
+  smallSpec,
+  solvedFirst,
+  statisticsFixture,
+} from './__fixtures__/cell-results.js';
 import { ablationTable } from './ablation-table.js';
 import { detailsTable } from './details-table.js';
 import { mainTable } from './main-table.js';
@@ -286,6 +291,77 @@ describe('ablationTable (Table 2 shape)', () => {
         optimizerModel: 'sim:optimizer',
       }),
     ).toBeUndefined();
+  });
+});
+
+describe('statistics in Tables 2 and 4', () => {
+  it("tests each ablation row's Δ against the row above, over every benchmark", () => {
+    const { results: document, instanceScores, labels: fixtureLabels } = statisticsFixture();
+    const table = ablationTable({
+      cells: document.cells,
+      spec: smallSpec,
+      ablation: {
+        components: ['Prompt search'],
+        steps: [
+          { method: 'baseline', label: 'Baseline', components: [] },
+          { method: 'prompt-search', label: '+ Prompt search', components: ['Prompt search'] },
+          { method: 'forge', label: '+ Synthesis', components: ['Prompt search'] },
+        ],
+      },
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      labels: fixtureLabels,
+      instanceScores,
+    });
+    const scores = (table?.rows ?? []).map((row) => row.values[2] as SeedSpread);
+    // Python's itertools.product: prompt-search over baseline, alpha +1 on 4 pairs (weight 1/80)
+    // and beta +1 on 3 (1/40): 2 of 128 sign assignments; Forge over prompt-search, alpha +1 on
+    // 6 and beta −1 on 1: 46 of 128.
+    expect(scores.map((score) => score.comparison?.pValue)).toEqual([undefined, 2 / 128, 46 / 128]);
+    expect(scores.map((score) => score.comparison?.against)).toEqual([
+      undefined,
+      'baseline',
+      'prompt-search',
+    ]);
+    expect(scores.every((score) => score.interval?.instances === 60)).toBe(true);
+    expect(renderMarkdownTable(table as never)).toContain(
+      '| + Prompt search | ✓ | 52.50\\* | +12.50 |',
+    );
+    expect(table?.notes).toContainEqual(
+      expect.stringMatching(/^\* p < 0\.05 against the row above/),
+    );
+  });
+
+  it("tests Table 4's augmented arm against the same method's original arm", () => {
+    const spec: SuiteSpec = {
+      ...smallSpec,
+      transfer: { benchmarks: ['alpha'], methods: ['prompt-search'], source: 'forge' },
+    };
+    const document = results(spec, { ...tests, 'alpha/prompt-search+': 0.8 });
+    const instanceScores = Object.fromEntries(
+      document.cells.flatMap((cell) =>
+        cell.bestTest === null ? [] : [[cell.id, solvedFirst(Math.round(cell.bestTest * 40), 40)]],
+      ),
+    );
+    const table = transferTable({
+      cells: document.cells,
+      spec,
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      labels,
+      instanceScores,
+    });
+    const [original, augmented] = (table?.rows ?? []).map((row) => row.values[2] as SeedSpread);
+    expect(original?.comparison).toBeUndefined();
+    // 60 % → 80 %: 8 of 40 pairs move, all one way: 2 of 2^8.
+    expect(augmented?.comparison).toEqual({
+      against: 'prompt-search',
+      againstArm: 'original',
+      pValue: 2 / 256,
+      pairs: 40,
+      method: 'exact',
+    });
+    expect(original?.interval?.instances).toBe(40);
   });
 });
 

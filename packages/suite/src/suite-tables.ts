@@ -55,21 +55,20 @@ export function suiteTables(options: {
         optimizerModel,
         ...(options.labels === undefined ? {} : { labels: options.labels }),
       };
-      tables.push(
-        mainTable({
-          ...pair,
-          ...(options.instanceScores === undefined
-            ? {}
-            : { instanceScores: options.instanceScores, memo }),
-        }),
-      );
+      // With per-instance scores every table gets its statistics, remembered across renders.
+      const statistics =
+        options.instanceScores === undefined
+          ? {}
+          : { instanceScores: options.instanceScores, memo };
+      tables.push(mainTable({ ...pair, ...statistics }));
       const ablation =
         options.ablation === undefined
           ? undefined
-          : ablationTable({ ...pair, ablation: options.ablation });
+          : ablationTable({ ...pair, ...statistics, ablation: options.ablation });
       if (ablation !== undefined) tables.push(ablation);
       const transfer = transferTable({
         ...pair,
+        ...statistics,
         ...(options.grpo === undefined ? {} : { grpo: options.grpo }),
         ...(options.grpoProblem === undefined ? {} : { grpoProblem: options.grpoProblem }),
       });

@@ -29,6 +29,8 @@ export interface TableEntry {
   readonly ciInstances: number | null;
   /** The method the entry was tested against, null when untested. */
   readonly against: string | null;
+  /** Its arm when not the entry's own (`original`: Table 4's augmented arm tested against it). */
+  readonly againstArm: string | null;
   /** Two-sided p-value of the paired test. */
   readonly pValue: number | null;
   /** Shared (seed, test instance) pairs. */
@@ -70,6 +72,7 @@ export function tableEntries(tables: readonly SuiteTable[]): TableEntry[] {
           ciSeeds: value.interval?.seeds ?? null,
           ciInstances: value.interval?.instances ?? null,
           against: value.comparison?.against ?? null,
+          againstArm: value.comparison?.againstArm ?? null,
           pValue: value.comparison?.pValue ?? null,
           pairs: value.comparison?.pairs ?? null,
           testMethod: value.comparison?.method ?? null,

@@ -1,4 +1,5 @@
-import { bestIndexes, groupScore } from './cell-scores.js';
+import { bestIndexes, type CellGroup, groupScore } from './cell-scores.js';
+import { type CellInstanceScores, statisticsNotes, withStatistics } from './entry-statistics.js';
 import {
   type GrpoArm,
   type GrpoResults,
@@ -7,6 +8,7 @@ import {
   grpoLabel,
 } from './grpo-results.js';
 import { seedSpread } from './seed-spread.js';
+import type { StatisticsMemo } from './statistics-memo.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
@@ -30,6 +32,10 @@ export function transferTable(options: {
   readonly grpo?: GrpoResults;
   /** Why a GRPO result file could not be used, said under the table. */
   readonly grpoProblem?: string;
+  /** The cells' per-instance test scores: each arm's 95% interval, the augmented arm tested against the original. */
+  readonly instanceScores?: CellInstanceScores;
+  /** Remembers statistics across renders. */
+  readonly memo?: StatisticsMemo;
 }): SuiteTable | undefined {
   const { cells, spec, taskModel, optimizerModel, labels } = options;
   const transfer = spec.transfer;
@@ -56,13 +62,18 @@ export function transferTable(options: {
   for (const benchmark of transfer.benchmarks) {
     const arms = (['original', 'augmented'] as const).map((arm) =>
       transfer.methods.map((method) => {
-        const score = groupScore(
-          cells,
-          { benchmark, method, taskModel, optimizerModel, arm },
-          spec.seeds,
-        );
+        const group: CellGroup = { benchmark, method, taskModel, optimizerModel, arm };
+        const score = groupScore(cells, group, spec.seeds);
         missing += score.missing;
-        return score.spread;
+        if (score.spread === null || options.instanceScores === undefined) return score.spread;
+        return withStatistics(score.spread, {
+          cells,
+          seeds: spec.seeds,
+          instanceScores: options.instanceScores,
+          groups: [group],
+          ...(arm === 'augmented' ? { against: [{ ...group, arm: 'original' as const }] } : {}),
+          ...(options.memo === undefined ? {} : { memo: options.memo }),
+        });
       }),
     );
     const [original = [], augmented = []] = arms.map((spreads, arm) => [
@@ -112,6 +123,15 @@ export function transferTable(options: {
   if (grpo !== undefined)
     notes.push(
       `${grpoLabel(grpo)}: weight optimization of the task model on the same two training sets (the suite's grpo/ files), run outside Forge and read from its GRPO result file${grpo.trainer === undefined ? '' : ` (${grpo.trainer})`}; each entry is the mean test score of an arm's runs, then mean ± sd over the rows' seeds.`,
+    );
+  if (options.instanceScores !== undefined)
+    notes.push(
+      ...statisticsNotes({
+        seeds: spec.seeds.length,
+        against: "for an augmented arm against the same method's original arm",
+        // The GRPO column has no per-instance scores to resample: its entries are not counted.
+        rows: rows.flatMap((row) => row.values.slice(0, 2 + transfer.methods.length)),
+      }),
     );
   if (options.grpoProblem !== undefined)
     notes.push(`GRPO results not shown: ${options.grpoProblem}`);

@@ -68,7 +68,7 @@ function entryStatistics(spread: SeedSpread, labels: SuiteLabels): string {
     );
   }
   if (comparison !== undefined) {
-    const against = methodLabel(labels, comparison.against);
+    const against = `${methodLabel(labels, comparison.against)}${comparison.againstArm === undefined ? '' : ` (${comparison.againstArm} training data)`}`;
     lines.push(`p = ${formatPValue(comparison.pValue)}`);
     titles.push(
       `paired sign-flip permutation test against ${against}: two-sided p = ${formatPValue(comparison.pValue)} over ${comparison.pairs} (seed, test instance) pairs (${comparison.method === 'exact' ? 'exact' : `${comparison.draws ?? 0} random sign assignments`})`,

@@ -139,12 +139,14 @@ describe('runSuite on the simulated world', () => {
       'utf8',
     );
     expect(ablation.split('\n')[0]).toBe(
-      'Variant,Prompt search,Synthesis,Failure memory,Mutation guidance,Score,Score sd,Score n,Score per seed,Δ,Models',
+      'Variant,Prompt search,Synthesis,Failure memory,Mutation guidance,Score,Score sd,Score n,Score per seed,Score ci low,Score ci high,Score p,Score pairs,Δ,Models',
     );
-    // Both seeds' scores, their spread, and the simulated label on every row.
+    // Both seeds' scores, their spread, its interval (the first row is tested against nothing),
+    // and the simulated label on every row; the next row's Δ tested against it.
     expect(ablation.split('\n')[1]).toMatch(
-      /^Baseline,,,,,\d+\.\d\d,\d+\.\d\d,2,0:\d+\.\d\d;1:\d+\.\d\d,,simulated$/,
+      /^Baseline,,,,,\d+\.\d\d,\d+\.\d\d,2,0:\d+\.\d\d;1:\d+\.\d\d,\d+\.\d\d,\d+\.\d\d,,,,simulated$/,
     );
+    expect(ablation.split('\n')[2]).toMatch(/,[\d.e-]+,80,[+\-±]\d+\.\d\d,simulated$/);
     expect(main).toMatch(
       /\| Date normalisation \(simulated\) \| \d+ \| \d+\.\d\d ± \d+\.\d\d(\\\*)? \|/,
     );
@@ -451,13 +453,22 @@ describe('the transfer study on the simulated world', () => {
       join(dir, 'tables', 'transfer-sim-task-sim-optimizer.csv'),
       'utf8',
     ).split('\n');
-    expect(table[0]).toBe('Benchmark,Training data,Prompt search,Models');
-    const percent = (value: number | null | undefined) => ((value ?? 0) * 100).toFixed(2);
-    expect(table[1]).toBe(
-      `Date normalisation (simulated),Original,${percent(original?.bestTest)},simulated`,
+    expect(table[0]).toBe(
+      'Benchmark,Training data,Prompt search,Prompt search ci low,Prompt search ci high,Prompt search p,Prompt search pairs,Models',
     );
-    expect(table[2]).toBe(`,+ Forge data,${percent(augmented?.bestTest)},simulated`);
-    expect(table[3]).toMatch(/^,Δ,[+\-±]\d+\.\d\d,simulated$/);
+    const percent = (value: number | null | undefined) => ((value ?? 0) * 100).toFixed(2);
+    // Each arm with its interval; the augmented arm tested against the original over 40 pairs.
+    expect(table[1]).toMatch(
+      new RegExp(
+        `^Date normalisation \\(simulated\\),Original,${percent(original?.bestTest)},\\d+\\.\\d\\d,\\d+\\.\\d\\d,,,simulated$`,
+      ),
+    );
+    expect(table[2]).toMatch(
+      new RegExp(
+        `^,\\+ Forge data,${percent(augmented?.bestTest)},\\d+\\.\\d\\d,\\d+\\.\\d\\d,[\\d.e-]+,40,simulated$`,
+      ),
+    );
+    expect(table[3]).toMatch(/^,Δ,[+\-±]\d+\.\d\d,,,,,simulated$/);
     const grpo = join(dir, 'grpo', 'sim/sim-task/sim-optimizer/seed-0');
     const lines = (name: string) => readFileSync(join(grpo, name), 'utf8').trim().split('\n');
     const reward = JSON.parse(readFileSync(join(grpo, 'reward.json'), 'utf8'));
@@ -506,7 +517,9 @@ describe('the transfer study on the simulated world', () => {
       join(dir, 'tables', 'transfer-sim-task-sim-optimizer.csv'),
       'utf8',
     ).split('\n');
-    expect(withGrpo[0]).toBe('Benchmark,Training data,Prompt search,GRPO,Models');
+    expect(withGrpo[0]).toBe(
+      'Benchmark,Training data,Prompt search,Prompt search ci low,Prompt search ci high,Prompt search p,Prompt search pairs,GRPO,Models',
+    );
     expect(withGrpo[1]?.endsWith(',50.00,simulated')).toBe(true);
     expect(withGrpo[2]?.endsWith(',62.50,simulated')).toBe(true);
     expect(withGrpo[3]?.endsWith(',+12.50,simulated')).toBe(true);

@@ -131,6 +131,7 @@ const entryColumns = [
   'ciSeeds',
   'ciInstances',
   'against',
+  'againstArm',
   'pValue',
   'pairs',
   'testMethod',
