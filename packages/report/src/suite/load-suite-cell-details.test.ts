@@ -164,7 +164,8 @@ describe('loadSuiteCellDetails', () => {
     const database = openRunDatabase(join(root, 'empty'));
     try {
       database.prepare("DELETE FROM meta WHERE key = 'created_at'").run();
-      expect(loadSuiteCellDetails(database)).toEqual({
+      expect(loadSuiteCellDetails(database)).toEqual({});
+      expect(loadSuiteCellDetails(database, { usage: true })).toEqual({
         usage: { total: emptyRunRoleUsage(), byRole: {} },
       });
     } finally {
@@ -185,17 +186,20 @@ describe('readSuiteCellDetails', () => {
     mkdirSync(join(suite, 'cells', 'broken'), { recursive: true });
     writeFileSync(join(suite, 'cells', 'broken', 'forge.db'), 'not a database');
     sampleRun(join(suite, 'cells', 'running')).close();
-    const details = readSuiteCellDetails(suite, [
+    const cells = [
       { id: 'good', runDir: 'cells/good', status: 'done' },
       { id: 'outside', runDir: '../outside', status: 'done' },
       { id: 'broken', runDir: 'cells/broken', status: 'failed' },
       { id: 'missing', runDir: 'cells/missing', status: 'done' },
       { id: 'running', runDir: 'cells/running', status: 'pending' },
-    ]);
+    ] as const;
+    const details = readSuiteCellDetails(suite, cells, { usage: true });
     expect(Object.keys(details)).toEqual(['good']);
     expect(details['good']?.test?.candidate).toBe(0);
     expect(details['good']?.wallTime?.milliseconds).toBe(362_500);
     // What it spent by role, through the store's reader.
     expect(details['good']?.usage?.byRole['task']).toMatchObject({ calls: 2, cachedCalls: 0 });
+    // The report redrawn after every cell does not scan the calls.
+    expect(readSuiteCellDetails(suite, cells)['good']?.usage).toBeUndefined();
   });
 });

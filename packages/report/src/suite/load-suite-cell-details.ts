@@ -17,13 +17,18 @@ export interface LoadSuiteCellDetailsOptions {
    * test rows, the highest candidate with test rows is taken (a run tests its seed and its best).
    */
   readonly bestCandidate?: number;
+  /**
+   * Also read what the run spent by role (`readRunUsage`, which sums every model call: a scan of
+   * the run's calls, so only exports ask for it, not the report redrawn after every cell).
+   */
+  readonly usage?: boolean;
 }
 
 /**
  * Reads what the suite report shows of one cell from its run database, in one read
  * transaction, with plain SQL: wall time, Figure 3(b)/(c)'s failure-mode windows, the best
- * candidate's test score per instance, and (through the store's `readRunUsage`) what it spent
- * by role.
+ * candidate's test score per instance, and on request (through the store's `readRunUsage`) what
+ * it spent by role.
  */
 export function loadSuiteCellDetails(
   database: RunDatabase,
@@ -33,12 +38,11 @@ export function loadSuiteCellDetails(
     const wallTime = loadWallTime(database);
     const failureModes = loadFailureModes(database);
     const test = loadTestScores(database, options.bestCandidate);
-    const usage = readRunUsage(database);
     return {
       ...(wallTime === undefined ? {} : { wallTime }),
       ...(failureModes === undefined ? {} : { failureModes }),
       ...(test === undefined ? {} : { test }),
-      usage,
+      ...(options.usage === true ? { usage: readRunUsage(database) } : {}),
     };
   })();
 }

@@ -16,6 +16,10 @@ import type { SuiteCellDetails } from './suite-cell-details.js';
 export function readSuiteCellDetails(
   suiteDir: string,
   cells: readonly Pick<SuiteCellResult, 'id' | 'runDir' | 'status'>[],
+  options: {
+    /** Also read each run's usage by role (a scan of its calls: for exports, not every redraw). */
+    readonly usage?: boolean;
+  } = {},
 ): Record<string, SuiteCellDetails> {
   const root = resolve(suiteDir);
   const details: Record<string, SuiteCellDetails> = {};
@@ -31,7 +35,10 @@ export function readSuiteCellDetails(
       database = openRunDatabase(runDir, { readonly: true, create: false });
       const bestCandidate = readBestCandidate(runDir);
       Object.defineProperty(details, cell.id, {
-        value: loadSuiteCellDetails(database, bestCandidate === undefined ? {} : { bestCandidate }),
+        value: loadSuiteCellDetails(database, {
+          ...(bestCandidate === undefined ? {} : { bestCandidate }),
+          ...(options.usage === true ? { usage: true } : {}),
+        }),
         enumerable: true,
         writable: true,
         configurable: true,

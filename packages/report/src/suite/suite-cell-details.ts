@@ -56,6 +56,6 @@ export interface SuiteCellDetails {
   readonly failureModes?: SuiteCellFailureModes;
   /** The best candidate's test scores per instance; absent when the test split was not evaluated. */
   readonly test?: SuiteCellTestScores;
-  /** What the run spent, in total and by role (calls, tokens, USD), over every invocation. */
+  /** What the run spent, in total and by role (calls, tokens, USD), over every invocation; read on request. */
   readonly usage?: RunUsage;
 }

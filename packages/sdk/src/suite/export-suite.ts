@@ -114,7 +114,7 @@ export function exportSuite(suiteDir: string, options: ExportSuiteOptions): Expo
       message: `dir: ${saved.dir} has no ${suiteResultsFileName} yet (no cell has finished)`,
     });
   }
-  const { cellDetails, instanceScores } = readSuiteCells(saved.dir, results);
+  const { cellDetails, instanceScores } = readSuiteCells(saved.dir, results, { usage: true });
   const rows = { results, cellDetails, config: saved.config };
   const grpo = suiteGrpoResults(saved.dir, saved.spec, options.grpo);
   const tables = suiteTablesOf(saved, results, instanceScores, grpo === undefined ? {} : { grpo });

@@ -13,8 +13,15 @@ export interface SuiteCellReading {
  * Reads every finished cell's run database once (read-only, `readSuiteCellDetails`) for the
  * tables' statistics and the report's panels, so both are drawn from the same reading.
  */
-export function readSuiteCells(dir: string, results: SuiteResults): SuiteCellReading {
-  const cellDetails = readSuiteCellDetails(dir, results.cells);
+export function readSuiteCells(
+  dir: string,
+  results: SuiteResults,
+  options: {
+    /** Also read each run's usage by role (a scan of its calls: exports ask, rewrites do not). */
+    readonly usage?: boolean;
+  } = {},
+): SuiteCellReading {
+  const cellDetails = readSuiteCellDetails(dir, results.cells, options);
   const instanceScores: Record<string, Readonly<Record<string, number>>> = {};
   for (const [id, details] of Object.entries(cellDetails)) {
     if (details.test === undefined) continue;
