@@ -68,20 +68,25 @@ const cellColumns = [
 const roleFields = ['calls', 'cachedCalls', 'inputTokens', 'outputTokens', 'costUsd'] as const;
 
 /**
- * The cells table: the columns of `SuiteExportCell` in order, then per role any cell used
- * (sorted by name) `usage.<role>.calls|cachedCalls|inputTokens|outputTokens|costUsd`, then
- * `versions` (`package@version` joined by `;`) and `notes` (joined by a space).
+ * The cells table: the columns of `SuiteExportCell` in order, then `stop` (its JSON, when
+ * recorded) and `stoppedDependencies` (joined by `;`), per role any cell used (sorted by name)
+ * `usage.<role>.calls|cachedCalls|inputTokens|outputTokens|costUsd`, then `versions`
+ * (`package@version` joined by `;`) and `notes` (joined by a space).
  */
 export function cellsCsv(cells: readonly SuiteExportCell[]): string {
   const roles = [...new Set(cells.flatMap((cell) => Object.keys(cell.usageByRole)))].sort();
   const header = [
     ...cellColumns,
+    'stop',
+    'stoppedDependencies',
     ...roles.flatMap((role) => roleFields.map((field) => `usage.${role}.${field}`)),
     'versions',
     'notes',
   ];
   const rows = cells.map((cell) => [
     ...cellColumns.map((column) => cell[column]),
+    cell.stop === null ? null : JSON.stringify(cell.stop),
+    cell.stoppedDependencies.join(';'),
     ...roles.flatMap((role) => {
       const usage = Object.hasOwn(cell.usageByRole, role) ? cell.usageByRole[role] : undefined;
       return roleFields.map((field) => usage?.[field] ?? null);

@@ -42,6 +42,13 @@ export interface SuiteExportCell {
   readonly stopReason: string | null;
   /** What went wrong (failed) or why it waits (pending). */
   readonly error: string | null;
+  /**
+   * The limit that cut its run short and where it stood, when `results.json` records one (a cell
+   * stopped by a cap); null otherwise.
+   */
+  readonly stop: unknown;
+  /** Dependencies a cap stopped short whose ceiling or data it ran on, when recorded; empty otherwise. */
+  readonly stoppedDependencies: readonly string[];
   /** The B.4 ceiling it ran under (null for the reference and controls). */
   readonly ceiling: number | null;
   /** The evaluation cap it was given. */
@@ -131,14 +138,21 @@ export interface SuiteExportInstance {
 }
 
 /**
- * A cell's status fields, in one place so every export carries the same: its status and why it
- * stopped or waits.
+ * A cell's status fields, in one place so every export carries the same: its status, why it
+ * stopped or waits, and — when its result records them — the cap that stopped it and the
+ * stopped dependencies it ran on, passed through as `results.json` has them.
  */
 function statusFields(cell: SuiteCellResult) {
+  const recorded = cell as SuiteCellResult & {
+    readonly stop?: unknown;
+    readonly stoppedDependencies?: readonly string[];
+  };
   return {
     status: cell.status,
     stopReason: cell.stopReason ?? null,
     error: cell.error ?? null,
+    stop: recorded.stop ?? null,
+    stoppedDependencies: recorded.stoppedDependencies ?? [],
   };
 }
 
