@@ -17,7 +17,7 @@ export interface SuiteProvenance {
   readonly writtenBy: string;
   /** The suite's name and the digest of its config. */
   readonly suite: { readonly name: string; readonly digest: string };
-  /** The Forge versions that ran its finished cells, as their results record them (sorted). */
+  /** The Forge versions that ran its finished cells (not pending, not failed), as their results record them (sorted). */
   readonly cellForgeVersions: readonly string[];
   /** Finished cells whose results do not record a version (written before versions were). */
   readonly cellsWithoutVersion: number;
@@ -39,7 +39,10 @@ export function suiteProvenance(options: {
   readonly settings: readonly SuiteSetting[];
   readonly resultsUpTo?: string;
 }): SuiteProvenance {
-  const finished = options.results.cells.filter((cell) => cell.status !== 'pending');
+  // Cells that ran to an end and have scores (a failed cell's result is the suite's, not its run's).
+  const finished = options.results.cells.filter(
+    (cell) => cell.status !== 'pending' && cell.status !== 'failed',
+  );
   const versions = new Set<string>();
   let cellsWithoutVersion = 0;
   for (const cell of finished) {
