@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { statisticsFixture } from './__fixtures__/cell-results.js';
 import { provenanceLines, suiteProvenance } from './suite-provenance.js';
+import { renderSuiteMarkdown } from './suite-tables.js';
 
 describe('suiteProvenance', () => {
   it('names the Forge that wrote the tables, the ones that ran the cells, the digest and the settings', () => {
@@ -36,5 +37,23 @@ describe('suiteProvenance', () => {
       'Simulated models: these numbers measure the offline simulator, not real models.',
       'Settings (the whole config is the suite\'s suite.json): seeds [0]; budget {"maxEvaluations":100}.',
     ]);
+  });
+
+  it("closes tables.md, a received suite's name shown as text", () => {
+    const { results } = statisticsFixture();
+    const hostile = {
+      ...results,
+      suite: { name: '<img src=x onerror=alert(1)>\n# x', digest: 'd' },
+    };
+    const markdown = renderSuiteMarkdown(
+      hostile,
+      [],
+      suiteProvenance({ results: hostile, writtenBy: '0.1.0', settings: [] }),
+    );
+    const footer = markdown.split('## How these tables were made\n\n')[1] ?? '';
+    expect(footer.split('\n')[0]).toBe(
+      'Written by Forge 0.1.0 from suite &lt;img src=x onerror=alert(1)&gt; # x (config digest d); no finished cell records its Forge version.  ',
+    );
+    expect(markdown).not.toContain('<img');
   });
 });

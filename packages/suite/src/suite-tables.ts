@@ -112,7 +112,7 @@ export function renderSuiteMarkdown(
     provenance === undefined
       ? ''
       : `\n## How these tables were made\n\n${provenanceLines(provenance)
-          .map((line) => `${line.replace(/\n/g, ' ')}  `)
+          .map((line) => `${escapeMarkdownText(line)}  `)
           .join('\n')}\n`;
   return `${header}\n${tables.map(renderMarkdownTable).join('\n')}${footer}`;
 }
