@@ -69,8 +69,15 @@ describe('HotpotMultiHop end to end on the synthetic fixtures', () => {
     ]);
     for (const request of model.requests) {
       expect(request.maxOutputTokens).toBe(8192);
-      expect(request.metadata).toEqual({ role: 'task', sampleIndex: 2 });
+      expect(request.metadata).toMatchObject({ role: 'task', sampleIndex: 2 });
     }
+    // Each call names its module, so a host can send a module's calls to a model of its own.
+    expect(model.requests.map((request) => request.metadata?.module)).toEqual([
+      'summarize1',
+      'create_query_hop2',
+      'summarize2',
+      'final_answer',
+    ]);
     const firstUser = model.requests[0]?.messages[0]?.content ?? '';
     expect(firstUser).toContain(`## question\n\n${instance.input['question']}`);
     expect(firstUser).toContain('[1] Orla Venn | Orla Venn is a fictional novelist.');

@@ -111,7 +111,7 @@ export async function callModule(
     messages: [...shots, { role: 'user', content: user }],
     maxOutputTokens: taskMaxOutputTokens,
     abortSignal: context.abortSignal,
-    metadata: { role: 'task', ...context.metadata },
+    metadata: { role: 'task', ...context.metadata, module: call.module },
   });
   const value = extractTaggedText(result.text, call.outputField);
   const reasoning = reasoningBeforeTag(result.text, call.outputField);

@@ -97,6 +97,7 @@ export { defineSignature } from './signature/define-signature.js';
 export {
   type FieldType,
   formatFieldType,
+  type ObjectTypeField,
   type ParseFieldTypeResult,
   parseFieldType,
 } from './signature/field-type.js';

@@ -107,6 +107,7 @@ export { stepMetadata, withCallMetadata } from './middleware/with-call-metadata.
 export { withCostMeter } from './middleware/with-cost-meter.js';
 export { withDepthLimit } from './middleware/with-depth-limit.js';
 export { withLimits } from './middleware/with-limits.js';
+export { withModuleModels } from './middleware/with-module-models.js';
 export { withRecorder } from './middleware/with-recorder.js';
 export {
   applyRequestDefaults,

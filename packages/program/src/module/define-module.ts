@@ -4,10 +4,13 @@ import type { ProgramModule } from '../program/program.js';
 import { defineSignature } from '../signature/define-signature.js';
 import type { SignatureField } from '../signature/signature.js';
 import {
+  formatFieldPath,
   type ModuleAnswer,
   parseModuleAnswer,
+  reasoningTag,
   renderModuleAnswer,
   renderModuleInput,
+  unusable,
 } from './answer-format.js';
 import {
   parseJsonModuleAnswer,
@@ -43,6 +46,21 @@ export interface ModuleDeclaration<
    * a provider's structured output) always answer in a form that parses.
    */
   readonly answerFormat?: 'tags' | 'json';
+  /**
+   * The module reasons before it answers (DSPy's ChainOfThought): its answer format asks for a
+   * `<reasoning>…</reasoning>` block before the output fields (with `answerFormat: 'json'`, a
+   * `reasoning` key first in the object, and in its schema). The reasoning is never part of the
+   * output; the trace keeps it (the reflector reads it) and so do recorded demonstrations.
+   * Default false (the format, and every request, as without the option).
+   */
+  readonly reasoning?: boolean;
+  /**
+   * How many times `call` asks again when an answer cannot be used (a tag missing, a value that
+   * does not fit its type or schema), each time with a short follow-up naming what was wrong; every
+   * attempt is a model call of its own, counted in the usage. Default: the program's `maxReasks`,
+   * else 0 (an unusable answer fails the call at once).
+   */
+  readonly maxReasks?: number;
 }
 
 /**
@@ -60,6 +78,10 @@ export interface TypedModule<Input = Record<string, unknown>, Output = Record<st
   readonly inputFields: readonly SignatureField[];
   /** The output fields as signature fields. */
   readonly outputFields: readonly SignatureField[];
+  /** Whether the module reasons before answering (`defineModule({ reasoning: true })`). */
+  readonly reasoning: boolean;
+  /** Re-asks after an unusable answer, when `defineModule` was given them (else the program's). */
+  readonly maxReasks?: number;
   /**
    * Call settings given to `defineModule` (token limit, temperature, provider options), and the
    * response format of a module answering in JSON.
@@ -72,17 +94,24 @@ export interface TypedModule<Input = Record<string, unknown>, Output = Record<st
   renderInput(input: Input): string;
   /** An answer in the module's format (how demonstrations and scripted models write one). */
   renderAnswer(output: Output, reasoning?: string): string;
-  /** Reads a model's answer: coerced output fields checked against the output schema, or why not. */
+  /**
+   * Reads a model's answer: coerced output fields checked against the output schema (with the
+   * reasoning, when there is any), or why not.
+   */
   parseAnswer(text: string): ModuleAnswer;
 }
 
 /**
  * A typed module from zod schemas of its input and output fields. Field types map as in
- * `defineSignature` (str, int, float, bool, list, dict); the answer format is one tag per output
- * field (docs/prompt-contracts.md, "Typed modules"), read back with lossless coercion and then
- * checked against the output schema (so enums and `.min()`-style checks hold).
+ * `defineSignature` (str, int, float, bool, list, dict, nested objects); the answer format is one
+ * tag per output field (docs/prompt-contracts.md, "Typed modules"), lists, dicts and objects as
+ * JSON — or one JSON object with `answerFormat: 'json'` — read back with lossless coercion and
+ * then checked against the output schema (so enums and `.min()`-style checks hold). With
+ * `reasoning: true` the model reasons first, in a tag (or key) of its own.
  *
- * @throws InvalidArgumentError naming the module and the field when a schema cannot be a signature.
+ * @throws InvalidArgumentError naming the module and the field when a schema cannot be a signature,
+ * or naming the option when `maxReasks` is not a whole number ≥ 0 or a reasoning module has an
+ * output field named `reasoning`.
  */
 export function defineModule<InputSchema extends z.ZodObject, OutputSchema extends z.ZodObject>(
   declaration: ModuleDeclaration<InputSchema, OutputSchema>,
@@ -115,8 +144,23 @@ export function defineModule<InputSchema extends z.ZodObject, OutputSchema exten
       message: `module ${name}: answerFormat must be "tags" or "json", not ${JSON.stringify(declaration.answerFormat)}`,
     });
   }
+  const reasoning = declaration.reasoning === true;
+  if (reasoning && outputFields.some((field) => field.name === reasoningTag)) {
+    throw new InvalidArgumentError({
+      argument: 'reasoning',
+      message: `module ${name}: with reasoning: true the model writes <${reasoningTag}> itself; rename the output field "${reasoningTag}"`,
+    });
+  }
+  const { maxReasks } = declaration;
+  if (maxReasks !== undefined && !(Number.isSafeInteger(maxReasks) && maxReasks >= 0)) {
+    throw new InvalidArgumentError({
+      argument: 'maxReasks',
+      message: `module ${name}: maxReasks must be a whole number ≥ 0, got ${String(maxReasks)}`,
+    });
+  }
+  const format = { reasoning };
   const json = declaration.answerFormat === 'json';
-  const responseFormat = json ? jsonResponseFormat(name, declaration.output) : undefined;
+  const responseFormat = json ? jsonResponseFormat(name, declaration.output, reasoning) : undefined;
   return {
     name,
     seedPrompt: declaration.seedPrompt,
@@ -125,6 +169,8 @@ export function defineModule<InputSchema extends z.ZodObject, OutputSchema exten
     output: declaration.output as unknown as z.ZodType<z.output<OutputSchema>>,
     inputFields,
     outputFields,
+    reasoning,
+    ...(maxReasks === undefined ? {} : { maxReasks }),
     callSettings: {
       ...(declaration.maxOutputTokens === undefined
         ? {}
@@ -137,33 +183,46 @@ export function defineModule<InputSchema extends z.ZodObject, OutputSchema exten
     },
     renderInput: (input) =>
       json
-        ? renderJsonModuleInput(input as Record<string, unknown>, outputFields)
-        : renderModuleInput(input as Record<string, unknown>, outputFields),
-    renderAnswer: (output, reasoning) =>
+        ? renderJsonModuleInput(input as Record<string, unknown>, outputFields, format)
+        : renderModuleInput(input as Record<string, unknown>, outputFields, format),
+    renderAnswer: (output, thought) =>
       json
-        ? renderJsonModuleAnswer(output as Record<string, unknown>, outputFields)
-        : renderModuleAnswer(output as Record<string, unknown>, outputFields, reasoning),
+        ? renderJsonModuleAnswer(output as Record<string, unknown>, outputFields, thought, format)
+        : renderModuleAnswer(output as Record<string, unknown>, outputFields, thought, format),
     parseAnswer(text) {
       const answer = json
-        ? parseJsonModuleAnswer(text, name, outputFields)
-        : parseModuleAnswer(text, name, outputFields);
+        ? parseJsonModuleAnswer(text, name, outputFields, format)
+        : parseModuleAnswer(text, name, outputFields, format);
       if (!answer.ok) return answer;
       const checked = declaration.output.safeParse(answer.output);
       if (checked.success) return { ...answer, output: checked.data as Record<string, unknown> };
       const issue = checked.error.issues[0];
-      return {
-        ok: false,
-        reason: `module ${name}: output field ${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'does not match the output schema'}`,
-      };
+      return unusable(
+        name,
+        `output field ${formatFieldPath(issue?.path ?? [])}: ${issue?.message ?? 'does not match the output schema'}`,
+        answer.reasoning === undefined ? {} : { reasoning: answer.reasoning },
+      );
     },
   };
 }
 
-// The JSON schema of a module's output, sent as the request's response format.
-function jsonResponseFormat(name: string, output: z.ZodObject): ResponseFormat {
+// The JSON schema of a module's output, sent as the request's response format; a reasoning
+// module's object starts with its `reasoning` string.
+function jsonResponseFormat(name: string, output: z.ZodObject, reasoning: boolean): ResponseFormat {
   try {
     const { $schema: _dialect, ...schema } = z.toJSONSchema(output) as Record<string, unknown>;
-    return { type: 'json', name, schema };
+    if (!reasoning) return { type: 'json', name, schema };
+    const properties = schema['properties'] as Record<string, unknown>;
+    const required = schema['required'] as readonly string[] | undefined;
+    return {
+      type: 'json',
+      name,
+      schema: {
+        ...schema,
+        properties: { [reasoningTag]: { type: 'string' }, ...properties },
+        required: [reasoningTag, ...(required ?? [])],
+      },
+    };
   } catch (error) {
     throw new InvalidArgumentError({
       argument: 'output',

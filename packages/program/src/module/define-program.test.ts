@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { Evaluator } from '../program/evaluation.js';
 import type { Program } from '../program/program.js';
+import { renderReflectionBatch } from '../render/render-markdown.js';
 import type { Instance } from '../signature/instance.js';
 import { defineModule } from './define-module.js';
 import { defineProgram, type EvaluatorOf, type InstanceOf } from './define-program.js';
@@ -65,7 +66,7 @@ describe('defineProgram', () => {
     expect(execution.usage).toEqual({ inputTokens: 20, outputTokens: 10 });
     const [first, second] = model.calls.map((call) => call.request);
     expect(first?.system).toBe('Extract.');
-    expect(first?.metadata).toEqual({ role: 'task', sampleIndex: 2 });
+    expect(first?.metadata).toEqual({ role: 'task', sampleIndex: 2, module: 'extract' });
     expect(first?.messages.at(-1)?.content).toBe(
       [
         '## ticket',
@@ -197,5 +198,222 @@ describe('defineProgram', () => {
     // Untyped instances stay what they were.
     expectTypeOf<Instance['gold']>().toEqualTypeOf<Readonly<Record<string, unknown>>>();
     expect([wrong, missing]).toHaveLength(2);
+  });
+});
+
+// A review pipeline: aspects with a sentiment each (an array of objects), reasoned, then a summary.
+const aspects = defineModule({
+  name: 'aspects',
+  seedPrompt: 'Find the aspects the review judges.',
+  input: z.object({ review: z.string() }),
+  output: z.object({
+    aspects: z.array(z.object({ aspect: z.string(), sentiment: z.enum(['positive', 'negative']) })),
+  }),
+  reasoning: true,
+});
+const summarize = defineModule({
+  name: 'summarize',
+  seedPrompt: 'Summarize in one line.',
+  input: z.object({
+    aspects: z.array(z.object({ aspect: z.string(), sentiment: z.string() })),
+  }),
+  output: z.object({ summary: z.string() }),
+});
+const review = defineProgram({
+  name: 'review',
+  modules: [aspects, summarize],
+  input: z.object({ review: z.string() }),
+  output: z.object({ summary: z.string() }),
+  async run({ review: text }, { call }) {
+    const found = await call(aspects, { review: text });
+    return call(summarize, found);
+  },
+});
+const reviewInstance: InstanceOf<typeof review> = {
+  id: 'r1',
+  input: { review: 'Great screen, battery dies by noon.' },
+  gold: { summary: 'Good screen, poor battery.' },
+};
+const aspectsAnswer =
+  '<reasoning>The screen is praised; the battery is not.</reasoning>\n<aspects>[{"aspect": "screen", "sentiment": "positive"}, {"aspect": "battery", "sentiment": "negative"}]</aspects>';
+
+describe('reasoning, nested outputs, re-asks and module models', () => {
+  it('reads a reasoned nested answer: the output without the reasoning, the trace and the reflector with it', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## review')
+        ? aspectsAnswer
+        : '<summary>Good screen, poor battery.</summary>',
+    );
+    const execution = await review.run(reviewInstance, {}, { model, recordDemonstrations: true });
+    expect(execution.output).toEqual({ summary: 'Good screen, poor battery.' });
+    const [first, second] = execution.trace;
+    expect(first?.output).toEqual({
+      aspects: [
+        { aspect: 'screen', sentiment: 'positive' },
+        { aspect: 'battery', sentiment: 'negative' },
+      ],
+    });
+    expect(first?.demonstration?.reasoning).toBe('The screen is praised; the battery is not.');
+    // The next module got the parsed objects, rendered as JSON.
+    expect(second?.messages[0]?.content).toContain('## aspects\n[\n  {\n    "aspect": "screen"');
+    const user = String(first?.messages[0]?.content);
+    expect(user).toContain('Write your reasoning first, then one tag per output field');
+    expect(user).toContain(
+      '<aspects>…</aspects>  (list[{aspect:str,sentiment:str}]: fields — sentiment: one of "positive", "negative")',
+    );
+    const reflected = renderReflectionBatch(
+      [{ instance: reviewInstance, execution, evaluation: { score: 0 } }],
+      'aspects',
+    );
+    expect(reflected).toContain('The screen is praised; the battery is not.');
+  });
+
+  it('shows a reasoning module its demonstrations with their reasoning in its tag', async () => {
+    const model = scripted((user) =>
+      user.startsWith('## review') ? aspectsAnswer : '<summary>s</summary>',
+    );
+    await review.run(
+      reviewInstance,
+      {},
+      {
+        model,
+        demos: {
+          aspects: [
+            {
+              input: { review: 'Loud fan.' },
+              output: { aspects: [{ aspect: 'fan', sentiment: 'negative' }] },
+              reasoning: 'The fan is loud.',
+            },
+          ],
+        },
+      },
+    );
+    const shown = model.calls[0]?.request.messages[1]?.content;
+    expect(shown).toBe(
+      '<reasoning>The fan is loud.</reasoning>\n<aspects>[\n  {\n    "aspect": "fan",\n    "sentiment": "negative"\n  }\n]</aspects>',
+    );
+  });
+
+  it('checks nested values against the schema, naming the path', async () => {
+    const model = scripted(
+      () =>
+        '<aspects>[{"aspect": "screen", "sentiment": "positive"}, {"aspect": "fan", "sentiment": "meh"}]</aspects>',
+    );
+    const execution = await review.run(reviewInstance, {}, { model });
+    expect(execution.output).toEqual({});
+    expect(execution.trace[0]?.notes?.[0]).toMatch(
+      /^module aspects: output field aspects\[1\]\.sentiment: /,
+    );
+  });
+
+  it('re-asks an unusable answer with a follow-up naming the problem, counting every attempt', async () => {
+    const reasking = defineProgram({
+      name: 'reasking',
+      modules: [extract, classify],
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ priority: z.enum(['low', 'high']) }),
+      maxReasks: 1,
+      async run(input, { call }) {
+        const { priority } = await call(classify, await call(extract, { ticket: input.ticket }));
+        return { priority };
+      },
+    });
+    let extractCalls = 0;
+    const model = scripted((user) => {
+      if (user.startsWith('## ticket') || user.startsWith('Your last answer')) {
+        extractCalls += 1;
+        return extractCalls === 1
+          ? '<product>billing</product><blocking>maybe</blocking>'
+          : '<product>billing</product><blocking>true</blocking>';
+      }
+      return '<priority>high</priority><tags>[]</tags>';
+    });
+    const execution = await reasking.run(instance, {}, { model });
+    expect(execution.output).toEqual({ priority: 'high' });
+    expect(model.calls).toHaveLength(3);
+    const reask = model.calls[1]?.request;
+    expect(reask?.messages.map((message) => message.role)).toEqual(['user', 'assistant', 'user']);
+    expect(reask?.messages[2]?.content).toBe(
+      'Your last answer could not be used: output field blocking: expected true or false, got the string "maybe".\nAnswer again in full, following the answer format above.',
+    );
+    expect(reask?.metadata).toEqual({ role: 'task', module: 'extract' });
+    // The trace shows both attempts; the usage counts all three calls.
+    expect(execution.trace[0]?.messages).toHaveLength(4);
+    expect(execution.trace[0]?.output).toEqual({ product: 'billing', blocking: true });
+    const usage = model.calls.length;
+    expect(execution.usage).toEqual({ inputTokens: 10 * usage, outputTokens: 5 * usage });
+  });
+
+  it('gives up after maxReasks re-asks (the module’s own winning over the program’s)', async () => {
+    const stubborn = defineModule({
+      name: 'stubborn',
+      seedPrompt: 'Extract.',
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ product: z.string() }),
+      maxReasks: 2,
+    });
+    const program = defineProgram({
+      name: 'stubborn',
+      modules: [stubborn],
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ product: z.string() }),
+      maxReasks: 5,
+      run: async (input, { call }) => call(stubborn, input),
+    });
+    const model = scripted(() => 'billing');
+    const execution = await program.run(
+      { id: 'x', input: { ticket: 't' }, gold: { product: 'billing' } },
+      {},
+      { model },
+    );
+    expect(model.calls).toHaveLength(3);
+    expect(execution.output).toEqual({});
+    expect(execution.trace[0]?.messages).toHaveLength(6);
+    expect(execution.trace[0]?.notes).toEqual([
+      'module stubborn: the answer has no <product>…</product> (every output field needs its tag)',
+    ]);
+    // Without maxReasks anywhere, one call and no re-ask: requests as before the option existed.
+    const once = scripted(() => 'billing');
+    await triage.run(instance, {}, { model: once });
+    expect(once.calls).toHaveLength(1);
+  });
+
+  it('sends a module with a model of its own there, and the others to the task model', async () => {
+    const task = scripted(() => aspectsAnswer);
+    const own = scripted(() => '<summary>From its own model.</summary>');
+    const execution = await review.run(
+      reviewInstance,
+      {},
+      { model: task, moduleModels: { summarize: own } },
+    );
+    expect(execution.output).toEqual({ summary: 'From its own model.' });
+    expect(task.calls.map((call) => call.request.metadata?.module)).toEqual(['aspects']);
+    expect(own.calls.map((call) => call.request.metadata?.module)).toEqual(['summarize']);
+  });
+
+  it('refuses a bad maxReasks and an output field the reasoning tag would shadow', () => {
+    const declaration = {
+      name: 'm',
+      seedPrompt: 'S.',
+      input: z.object({ q: z.string() }),
+      output: z.object({ reasoning: z.string() }),
+    };
+    expect(() => defineModule({ ...declaration, reasoning: true })).toThrow(
+      'module m: with reasoning: true the model writes <reasoning> itself; rename the output field "reasoning"',
+    );
+    expect(defineModule(declaration).reasoning).toBe(false);
+    expect(() => defineModule({ ...declaration, maxReasks: -1 })).toThrow(
+      'module m: maxReasks must be a whole number ≥ 0, got -1',
+    );
+    expect(() =>
+      defineProgram({
+        name: 'p',
+        modules: [extract],
+        input: z.object({ ticket: z.string() }),
+        output: z.object({ product: z.string() }),
+        maxReasks: 1.5,
+        run: async () => ({ product: 'x' }),
+      }),
+    ).toThrow('program p: maxReasks must be a whole number ≥ 0, got 1.5');
   });
 });

@@ -1,4 +1,10 @@
-import { addUsage, InvalidArgumentError, type Usage } from '@forge/provider';
+import {
+  addUsage,
+  InvalidArgumentError,
+  type LanguageModel,
+  type Message,
+  type Usage,
+} from '@forge/provider';
 import type { z } from 'zod';
 import { demonstrationMessages, demonstrationsFor } from '../program/demonstration.js';
 import type { Evaluator } from '../program/evaluation.js';
@@ -7,6 +13,7 @@ import type { Program, ProgramContext, Prompts } from '../program/program.js';
 import { defineSignature } from '../signature/define-signature.js';
 import type { Instance } from '../signature/instance.js';
 import type { Signature } from '../signature/signature.js';
+import { renderReask } from './answer-format.js';
 import type { TypedModule } from './define-module.js';
 import { ModuleAnswerError } from './module-answer-error.js';
 
@@ -16,9 +23,11 @@ export interface ProgramRunContext {
    * Invokes one of the program's modules on an input and resolves to its output fields, typed by
    * the module's schemas. It sends the candidate's prompt for the module (with its demonstrations,
    * if any) to the task model with the run's abort signal and the `task` role, adds the usage, and
-   * records the invocation in the trace the optimizer reflects on. An answer without usable output
-   * fields rejects with a `ModuleAnswerError`; left uncaught, the program's prediction is empty and
-   * the trace says why.
+   * records the invocation in the trace the optimizer reflects on. The model is the module's own
+   * when the context names one (`ProgramContext.moduleModels`), else the task model. An answer
+   * without usable output fields is asked again up to `maxReasks` times (the module's, else the
+   * program's, else none); one still unusable rejects with a `ModuleAnswerError`; left uncaught,
+   * the program's prediction is empty and the trace says why.
    */
   call<Input, Output>(module: TypedModule<Input, Output>, input: Input): Promise<Output>;
   /** Adds a note (a retrieval result, a tool's answer) to the trace, after the last invocation. */
@@ -44,6 +53,11 @@ export interface ProgramDeclaration<
   readonly output: OutputSchema;
   /** The gold fields of an instance, when they differ from the output fields. Default `output`. */
   readonly gold?: GoldSchema;
+  /**
+   * Re-asks after an unusable answer, for every module that does not set its own
+   * (`defineModule({ maxReasks })`). Default 0.
+   */
+  readonly maxReasks?: number;
   /** The program itself: plain async code that calls modules with `call(module, input)`. */
   run(input: z.output<InputSchema>, context: ProgramRunContext): Promise<z.output<OutputSchema>>;
 }
@@ -89,7 +103,8 @@ export interface ProgramInput<Input> {
  * cost accounting see each invocation without any bookkeeping by the program. Instances, the
  * metric and the prediction take their types from the schemas (`InstanceOf`, `EvaluatorOf`).
  *
- * @throws InvalidArgumentError when a module name repeats, or a schema cannot be a signature.
+ * @throws InvalidArgumentError when a module name repeats, a schema cannot be a signature, or
+ * `maxReasks` is not a whole number ≥ 0.
  */
 export function defineProgram<
   InputSchema extends z.ZodObject,
@@ -121,6 +136,13 @@ export function defineProgram<
     }
     byName.set(module.name, module);
   }
+  const programReasks = declaration.maxReasks ?? 0;
+  if (!(Number.isSafeInteger(programReasks) && programReasks >= 0)) {
+    throw new InvalidArgumentError({
+      argument: 'maxReasks',
+      message: `program ${name}: maxReasks must be a whole number ≥ 0, got ${String(programReasks)}`,
+    });
+  }
   const signature = defineSignature({
     name,
     input: declaration.input,
@@ -149,40 +171,47 @@ export function defineProgram<
           answer: (demonstration) =>
             module.renderAnswer(demonstration.output as Output, demonstration.reasoning),
         });
-        const result = await context.model.generate({
-          system: prompts[module.name] ?? module.seedPrompt,
-          messages: [...shots, { role: 'user', content: user }],
-          ...module.callSettings,
-          abortSignal: context.abortSignal,
-          metadata: { role: 'task', ...context.metadata },
-        });
-        usage = addUsage(usage, result.usage);
-        const answer = module.parseAnswer(result.text);
-        const messages = [
-          { role: 'user' as const, content: user },
-          { role: 'assistant' as const, content: result.text },
-        ];
-        if (!answer.ok) {
-          trace.push({ module: module.name, messages, notes: [answer.reason] });
-          throw new ModuleAnswerError({ module: module.name, reason: answer.reason });
+        const model = modelFor(context, module.name);
+        const reasks = module.maxReasks ?? programReasks;
+        // The live conversation: the input, each answer, and each re-ask's follow-up.
+        const messages: Message[] = [{ role: 'user', content: user }];
+        for (let attempt = 0; ; attempt += 1) {
+          const result = await model.generate({
+            system: prompts[module.name] ?? module.seedPrompt,
+            messages: [...shots, ...messages],
+            ...module.callSettings,
+            abortSignal: context.abortSignal,
+            metadata: { role: 'task', ...context.metadata, module: module.name },
+          });
+          usage = addUsage(usage, result.usage);
+          messages.push({ role: 'assistant', content: result.text });
+          const answer = module.parseAnswer(result.text);
+          if (!answer.ok && attempt < reasks) {
+            messages.push({ role: 'user', content: renderReask(answer.problem) });
+            continue;
+          }
+          if (!answer.ok) {
+            trace.push({ module: module.name, messages, notes: [answer.reason] });
+            throw new ModuleAnswerError({ module: module.name, reason: answer.reason });
+          }
+          const record = context.recordDemonstrations === true;
+          trace.push({
+            module: module.name,
+            messages,
+            output: answer.output,
+            ...(record
+              ? {
+                  demonstration: {
+                    input: input as Record<string, unknown>,
+                    output: answer.output,
+                    ...(answer.reasoning === undefined ? {} : { reasoning: answer.reasoning }),
+                    instanceId: instance.id,
+                  },
+                }
+              : {}),
+          });
+          return answer.output as Output;
         }
-        const record = context.recordDemonstrations === true;
-        trace.push({
-          module: module.name,
-          messages,
-          output: answer.output,
-          ...(record
-            ? {
-                demonstration: {
-                  input: input as Record<string, unknown>,
-                  output: answer.output,
-                  ...(answer.reasoning === undefined ? {} : { reasoning: answer.reasoning }),
-                  instanceId: instance.id,
-                },
-              }
-            : {}),
-        });
-        return answer.output as Output;
       };
       const note = (text: string) => {
         const last = trace.at(-1);
@@ -211,6 +240,14 @@ export function defineProgram<
     z.output<GoldSchema>,
     z.output<OutputSchema>
   >;
+}
+
+/** The model a module's calls go to: its own when the context names one, else the task model. */
+function modelFor(context: ProgramContext, module: string): LanguageModel {
+  const own = context.moduleModels;
+  return own !== undefined && Object.hasOwn(own, module)
+    ? (own[module] ?? context.model)
+    : context.model;
 }
 
 /** The input type of a typed program. */

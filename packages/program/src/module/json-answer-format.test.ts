@@ -59,6 +59,7 @@ describe('a typed module answering in JSON', () => {
     expect(triage.parseAnswer('<priority>high</priority>')).toEqual({
       ok: false,
       reason: 'module triage: the answer has no JSON object',
+      problem: 'the answer has no JSON object',
     });
     expect(triage.parseAnswer('{"priority": "high",}')).toMatchObject({
       ok: false,
@@ -83,5 +84,39 @@ describe('a typed module answering in JSON', () => {
     });
     expect(tagged.callSettings).toEqual({});
     expect(tagged.parseAnswer('<b>true</b>')).toEqual({ ok: true, output: { b: true } });
+  });
+
+  it('puts a reasoning module’s reasoning first in the object and in its schema, and out of the output', () => {
+    const reasoned = defineModule({
+      name: 'reasoned',
+      seedPrompt: 'p',
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ outage: z.boolean() }),
+      answerFormat: 'json',
+      reasoning: true,
+    });
+    expect(reasoned.callSettings.responseFormat?.schema).toMatchObject({
+      properties: { reasoning: { type: 'string' }, outage: { type: 'boolean' } },
+      required: ['reasoning', 'outage'],
+    });
+    expect(
+      Object.keys(
+        (reasoned.callSettings.responseFormat?.schema as { properties: object }).properties,
+      ),
+    ).toEqual(['reasoning', 'outage']);
+    expect(reasoned.renderInput({ ticket: 't' })).toContain(
+      'these keys in this order:\n"reasoning": str (think step by step; the reasoning that leads to the other keys)\n"outage": bool',
+    );
+    const text = reasoned.renderAnswer({ outage: true }, 'It says down.');
+    expect(text).toBe('{"reasoning":"It says down.","outage":true}');
+    expect(reasoned.parseAnswer(text)).toEqual({
+      ok: true,
+      output: { outage: true },
+      reasoning: 'It says down.',
+    });
+    expect(reasoned.parseAnswer('{"outage": false}')).toEqual({
+      ok: true,
+      output: { outage: false },
+    });
   });
 });

@@ -21,6 +21,13 @@ export type Prompts = Readonly<Record<string, string>>;
 export interface ProgramContext {
   /** The task model. */
   readonly model: LanguageModel;
+  /**
+   * Task models of particular modules, by module name: a module named here sends its calls to its
+   * own model, every other module to `model` (programs made with `defineProgram`). Inside a run
+   * of `optimize` the host routes by each call's `metadata.module` instead (the run config's
+   * `moduleModels`), so the cache, the call records and the cost table see every model.
+   */
+  readonly moduleModels?: Readonly<Record<string, LanguageModel>>;
   /** Cancels the run. */
   readonly abortSignal?: AbortSignal;
   /** Facts passed to every model call (role `task`, sample index for repeated evaluation). */

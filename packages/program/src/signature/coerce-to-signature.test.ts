@@ -100,6 +100,46 @@ describe('coerceToSignature', () => {
     }
   });
 
+  it('takes objects of an object type with exactly their declared fields, naming the path of a problem', () => {
+    const reviews = defineSignature({
+      name: 'Reviews',
+      inputFields: [{ name: 'review', type: 'str', description: '' }],
+      outputFields: [{ name: 'aspects', type: 'list[{aspect:str,score:int}]', description: '' }],
+    });
+    const aspects = [
+      { aspect: 'battery', score: 2 },
+      { aspect: 'screen', score: '5' },
+    ];
+    expect(coerceToSignature({ review: 'r', aspects }, reviews)).toEqual({
+      ok: true,
+      input: { review: 'r' },
+      gold: { aspects: [aspects[0], { aspect: 'screen', score: 5 }] },
+      converted: ['aspects[1].score'],
+    });
+    // A JSON-encoded array of objects converts as a whole, as a list does.
+    expect(
+      coerceToSignature({ review: 'r', aspects: JSON.stringify(aspects) }, reviews),
+    ).toMatchObject({ ok: true, converted: ['aspects', 'aspects[1].score'] });
+    expect(
+      coerceToSignature({ review: 'r', aspects: [{ aspect: 'x', score: 1, mood: 'ok' }] }, reviews),
+    ).toEqual({ ok: false, field: 'aspects[0].mood', reason: 'field is not declared by the type' });
+    expect(coerceToSignature({ review: 'r', aspects: [{ aspect: 'x' }] }, reviews)).toEqual({
+      ok: false,
+      field: 'aspects[0].score',
+      reason: 'declared field is missing',
+    });
+    expect(coerceToSignature({ review: 'r', aspects: ['battery'] }, reviews)).toEqual({
+      ok: false,
+      field: 'aspects[0]',
+      reason: 'expected an object with aspect, score, got the string "battery"',
+    });
+    // Strict mode takes no encoded object and no string score.
+    expect(coerceToSignature({ review: 'r', aspects }, reviews, { mode: 'strict' })).toMatchObject({
+      ok: false,
+      field: 'aspects[1].score',
+    });
+  });
+
   it('rejects non-objects', () => {
     expect(coerceToSignature([good], signature)).toEqual({
       ok: false,

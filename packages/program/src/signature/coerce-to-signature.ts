@@ -37,7 +37,8 @@ export type CoercionResult =
  * - the field set must be exactly the declared input and output fields (no missing, no extra);
  * - each value must be of its declared type, or (in `lossless` mode) convert to it without loss;
  * - `list[T]` takes arrays whose every element coerces to T;
- * - `dict[K,V]` takes objects; with K = int every key must be a decimal integer.
+ * - `dict[K,V]` takes objects; with K = int every key must be a decimal integer;
+ * - `{name:T,…}` takes objects with exactly the declared keys, each of its type.
  * `null` is never a value.
  */
 export function coerceToSignature(
@@ -155,6 +156,36 @@ export function coerceValue(
       }
       return { ok: true, value: entries };
     }
+    case 'object': {
+      const object = lossless ? decodedJson(value, isPlainObject) : value;
+      if (!isPlainObject(object)) return wrong();
+      if (object !== value) options.converted?.push(path);
+      const declared = new Set(type.fields.map((field) => field.name));
+      for (const key of Object.keys(object)) {
+        if (!declared.has(key)) {
+          return {
+            ok: false,
+            field: `${path}.${key}`,
+            reason: 'field is not declared by the type',
+          };
+        }
+      }
+      const fields: Record<string, unknown> = {};
+      for (const field of type.fields) {
+        if (!Object.hasOwn(object, field.name)) {
+          return { ok: false, field: `${path}.${field.name}`, reason: 'declared field is missing' };
+        }
+        const coerced = coerceValue(
+          object[field.name],
+          field.type,
+          `${path}.${field.name}`,
+          options,
+        );
+        if (!coerced.ok) return coerced;
+        fields[field.name] = coerced.value;
+      }
+      return { ok: true, value: fields };
+    }
   }
 }
 
@@ -186,6 +217,8 @@ function typeName(type: FieldType): string {
       return 'an array';
     case 'dict':
       return 'an object';
+    case 'object':
+      return `an object with ${type.fields.map((field) => field.name).join(', ')}`;
   }
 }
 

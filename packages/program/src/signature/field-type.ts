@@ -1,6 +1,7 @@
 /**
  * The declared type of a signature field, parsed from the paper's notation:
- * `str`, `int`, `float`, `bool`, `list[T]` and `dict[K,V]`, nested freely.
+ * `str`, `int`, `float`, `bool`, `list[T]` and `dict[K,V]`, nested freely — and objects with named
+ * fields, `{name:T,other:T}` (e.g. `list[{aspect:str,sentiment:str}]`).
  */
 export type FieldType =
   | { readonly kind: 'str' }
@@ -8,14 +9,26 @@ export type FieldType =
   | { readonly kind: 'float' }
   | { readonly kind: 'bool' }
   | { readonly kind: 'list'; readonly element: FieldType }
-  | { readonly kind: 'dict'; readonly key: FieldType; readonly value: FieldType };
+  | { readonly kind: 'dict'; readonly key: FieldType; readonly value: FieldType }
+  | { readonly kind: 'object'; readonly fields: readonly ObjectTypeField[] };
+
+/** One named field of an object type, in declaration order. */
+export interface ObjectTypeField {
+  /** The key, an identifier. */
+  readonly name: string;
+  /** Its type. */
+  readonly type: FieldType;
+}
 
 /** Result of parsing a type string. */
 export type ParseFieldTypeResult =
   | { readonly ok: true; readonly type: FieldType }
   | { readonly ok: false; readonly message: string };
 
-/** Parses a type string such as `list[dict[str,int]]`. Whitespace is ignored. */
+/**
+ * Parses a type string such as `list[dict[str,int]]` or `list[{aspect:str,score:int}]`.
+ * Whitespace is ignored.
+ */
 export function parseFieldType(text: string): ParseFieldTypeResult {
   const source = text.replace(/\s+/g, '');
   let position = 0;
@@ -25,6 +38,7 @@ export function parseFieldType(text: string): ParseFieldTypeResult {
   });
 
   function parse(): FieldType | string {
+    if (source[position] === '{') return parseObject();
     const match = /^[a-z]+/.exec(source.slice(position));
     if (!match) return `expected a type name at position ${position}`;
     const word = match[0];
@@ -59,7 +73,31 @@ export function parseFieldType(text: string): ParseFieldTypeResult {
         return { kind: 'dict', key, value };
       }
       default:
-        return `unknown type "${word}" (use str, int, float, bool, list[T] or dict[K,V])`;
+        return `unknown type "${word}" (use str, int, float, bool, list[T], dict[K,V] or {name:T,…})`;
+    }
+  }
+
+  function parseObject(): FieldType | string {
+    position += 1;
+    const fields: ObjectTypeField[] = [];
+    const names = new Set<string>();
+    while (true) {
+      const name = /^[A-Za-z_][A-Za-z0-9_]*/.exec(source.slice(position))?.[0];
+      if (name === undefined) return `expected a field name at position ${position}`;
+      if (names.has(name)) return `object field "${name}" is declared twice`;
+      names.add(name);
+      position += name.length;
+      if (source[position] !== ':') return `expected ":" at position ${position}`;
+      position += 1;
+      const type = parse();
+      if (typeof type === 'string') return type;
+      fields.push({ name, type });
+      if (source[position] === '}') {
+        position += 1;
+        return { kind: 'object', fields };
+      }
+      if (source[position] !== ',') return `expected "," or "}" at position ${position}`;
+      position += 1;
     }
   }
 
@@ -76,6 +114,8 @@ export function formatFieldType(type: FieldType): string {
       return `list[${formatFieldType(type.element)}]`;
     case 'dict':
       return `dict[${formatFieldType(type.key)},${formatFieldType(type.value)}]`;
+    case 'object':
+      return `{${type.fields.map((field) => `${field.name}:${formatFieldType(field.type)}`).join(',')}}`;
     default:
       return type.kind;
   }

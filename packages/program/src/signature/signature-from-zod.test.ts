@@ -98,7 +98,12 @@ describe('signatureFromZod', () => {
       [z.string().optional(), 'zod optional is not supported: every signature field is required'],
       [z.string().nullable(), 'zod nullable is not supported'],
       [z.string().default('x'), 'zod default is not supported'],
-      [z.object({ a: z.string() }), 'zod type "object" is not supported'],
+      [z.object({}), 'an object needs at least one field'],
+      [z.object({ 'two words': z.string() }), 'object key "two words" must be an identifier'],
+      [
+        z.array(z.object({ a: z.string().optional() })),
+        'zod optional is not supported (at list element > a)',
+      ],
       [z.union([z.string(), z.int()]), 'zod type "union" is not supported'],
       [z.literal('x'), 'zod type "literal" is not supported'],
       [z.bigint(), 'zod type "bigint" is not supported'],
@@ -119,6 +124,45 @@ describe('signatureFromZod', () => {
       expect(error.argument).toBe('signature Bad, output field "answer"');
       expect(error.message).toContain(`signature Bad, output field "answer": ${problem}`);
     }
+  });
+
+  it('maps nested objects to object types and tells the models what their fields hold', () => {
+    const signature = defineSignature({
+      name: 'Review',
+      input: z.object({ review: z.string() }),
+      output: z.object({
+        aspects: z
+          .array(
+            z.object({
+              aspect: z.string().describe('The aspect named.'),
+              sentiment: z.enum(['positive', 'negative']),
+              quote: z.object({ text: z.string().describe('Its words.'), line: z.int() }),
+            }),
+          )
+          .describe('Every aspect of the product the review judges.'),
+        totals: z.record(z.string(), z.object({ count: z.int() })),
+      }),
+    });
+    expect(signature.outputFields).toEqual([
+      {
+        name: 'aspects',
+        type: 'list[{aspect:str,sentiment:str,quote:{text:str,line:int}}]',
+        description:
+          'Every aspect of the product the review judges. (fields — aspect: The aspect named.; sentiment: one of "positive", "negative"; quote.text: Its words.)',
+      },
+      { name: 'totals', type: 'dict[str,{count:int}]', description: '' },
+    ]);
+    // Values go through the same coercion, and the schemas check the nested enum.
+    const aspects = [
+      { aspect: 'battery', sentiment: 'negative', quote: { text: 'dies by noon', line: 2 } },
+    ];
+    expect(
+      coerceToSignature({ review: 'r', aspects, totals: { a: { count: '3' } } }, signature),
+    ).toMatchObject({ ok: true, gold: { aspects, totals: { a: { count: 3 } } } });
+    const wrong = [{ ...aspects[0], sentiment: 'meh' }];
+    expect(
+      signature.checkInstance?.({ input: { review: 'r' }, gold: { aspects: wrong, totals: {} } }),
+    ).toEqual([{ path: 'gold.aspects.0.sentiment', message: expect.any(String) }]);
   });
 
   it('accepts string enums as dict keys', () => {

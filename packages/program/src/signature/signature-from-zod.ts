@@ -30,12 +30,14 @@ const integerFormats = new Set(['safeint', 'int32', 'uint32']);
  * field's type follows its zod type — `z.string()` (any string format) and `z.enum([...])` of
  * strings → `str`; `z.int()` / `z.number().int()` → `int`; `z.number()` → `float`;
  * `z.boolean()` → `bool`; `z.array(T)` → `list[T]`; `z.record(K, V)` with string or integer keys
- * → `dict[K,V]` — and its description is the schema's `.describe(…)` / `.meta({ description })`
- * text (empty when there is none), followed for a `z.enum` field by its values
- * (`The queue. (one of "billing", "bug")`).
+ * → `dict[K,V]`; `z.object({ … })` nested inside a field → `{name:T,…}` — and its description is
+ * the schema's `.describe(…)` / `.meta({ description })` text (empty when there is none), followed
+ * for a `z.enum` field by its values (`The queue. (one of "billing", "bug")`) and for a field with
+ * nested objects by what their fields hold (`Aspects. (fields — aspect: The aspect named;
+ * sentiment: one of "positive", "negative")`).
  *
  * @throws InvalidArgumentError naming the signature and the field (and where inside the field)
- * for any other zod type: optional, nullable and defaulted fields, objects, unions, literals, ….
+ * for any other zod type: optional, nullable and defaulted fields, unions, literals, ….
  */
 export function signatureFromZod(declaration: ZodSignatureDeclaration): Signature {
   const { name } = declaration;
@@ -69,7 +71,10 @@ function fieldsOf(schema: unknown, signature: string, side: 'input' | 'output'):
       type: typeOf(fieldSchema, (problem) => {
         throw new InvalidArgumentError({ argument: where, message: `${where}: ${problem}` });
       }),
-      description: withAllowedValues(descriptionOf(fieldSchema), fieldSchema),
+      description: withNestedFields(
+        withAllowedValues(descriptionOf(fieldSchema), fieldSchema),
+        fieldSchema,
+      ),
     };
   });
 }
@@ -106,6 +111,17 @@ function typeOf(
       }
       return `dict[${key},${typeOf(def['valueType'], fail, [...path, 'dict value'])}]`;
     }
+    case 'object': {
+      const shape = Object.entries(def['shape'] as Readonly<Record<string, unknown>>);
+      if (shape.length === 0) return fail(`an object needs at least one field${at}`);
+      const fields = shape.map(([key, value]) => {
+        if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(key)) {
+          return fail(`object key ${JSON.stringify(key)} must be an identifier${at}`);
+        }
+        return `${key}:${typeOf(value, fail, [...path, key])}`;
+      });
+      return `{${fields.join(',')}}`;
+    }
     case 'optional':
     case 'nullable':
     case 'default':
@@ -115,7 +131,7 @@ function typeOf(
       );
     default:
       return fail(
-        `zod type "${def.type}" is not supported${at}; use string, enum, int, number, boolean, array or record`,
+        `zod type "${def.type}" is not supported${at}; use string, enum, int, number, boolean, array, record or object`,
       );
   }
 }
@@ -144,6 +160,39 @@ function withAllowedValues(description: string, schema: unknown): string {
   const values = Object.values(schema._zod.def['entries'] as Record<string, unknown>);
   const allowed = `one of ${values.map((value) => JSON.stringify(value)).join(', ')}`;
   return description === '' ? allowed : `${description} (${allowed})`;
+}
+
+// A field type says `{aspect:str,sentiment:str}`; the models that write it must also learn what
+// each nested field holds (and which strings a nested z.enum allows).
+function withNestedFields(description: string, schema: unknown): string {
+  const nested = nestedDescriptions(schema, []);
+  if (nested.length === 0) return description;
+  const listed = `fields — ${nested.join('; ')}`;
+  return description === '' ? listed : `${description} (${listed})`;
+}
+
+/** `path: description` of every nested object field with a description or enum values. */
+function nestedDescriptions(schema: unknown, path: readonly string[]): string[] {
+  if (!isZodSchema(schema)) return [];
+  const { def } = schema._zod;
+  switch (def.type) {
+    case 'array':
+      return nestedDescriptions(def['element'], path);
+    case 'record':
+      return nestedDescriptions(def['valueType'], path);
+    case 'object':
+      return Object.entries(def['shape'] as Readonly<Record<string, unknown>>).flatMap(
+        ([key, value]) => {
+          const own = withAllowedValues(descriptionOf(value), value);
+          return [
+            ...(own === '' ? [] : [`${[...path, key].join('.')}: ${own}`]),
+            ...nestedDescriptions(value, [...path, key]),
+          ];
+        },
+      );
+    default:
+      return [];
+  }
 }
 
 function isZodSchema(value: unknown): value is ZodLike {

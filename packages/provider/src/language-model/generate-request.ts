@@ -53,6 +53,12 @@ export interface CallMetadata {
    * groups a step's task calls by it. Never sent to the model and not part of the cache key.
    */
   readonly target?: string;
+  /**
+   * The program module that makes a task call (set by programs made with `defineProgram` and
+   * `createSingleModuleProgram`), so a host can send each module's calls to a model of its own
+   * (`withModuleModels`). Never sent to the model and not part of the cache key.
+   */
+  readonly module?: string;
 }
 
 /** One generation request. */
