@@ -265,6 +265,12 @@ export const forgeConfigSchema = z
       .describe(
         'Per-role overrides of the optimizer model, by role: reflect, assign, generate, verify, or a role of another method (curate, propose, …).',
       ),
+    moduleModels: z
+      .record(z.string(), modelConfigSchema)
+      .optional()
+      .describe(
+        "Task models of particular program modules, by module name: that module's calls go to this model (cached, recorded and priced as its own, role task), every other module's to taskModel. Programs made with defineProgram (and the HotpotQA and HoVer benchmarks) name their modules' calls.",
+      ),
     method: z
       .string()
       .optional()

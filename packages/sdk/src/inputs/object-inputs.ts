@@ -176,7 +176,7 @@ export function detachObjectInputs(
 
 /**
  * A run config with the objects put back where their names stand: model names of `objects` in
- * `taskModel`, `optimizerModel` and `roleModels` (alone or as settings' `model`), and a benchmark
+ * `taskModel`, `optimizerModel`, `roleModels` and `moduleModels` (alone or as settings' `model`), and a benchmark
  * id of `objects.benchmarks` in `benchmark`. The inverse of `detachObjectInputs` for a config made
  * from a detached one (a suite cell's).
  */
@@ -196,10 +196,13 @@ export function attachObjectInputs<Config extends object>(
   for (const field of ['taskModel', 'optimizerModel']) {
     if (value[field] !== undefined) value[field] = attach(value[field]);
   }
-  if (isObject(value['roleModels'])) {
-    value['roleModels'] = Object.fromEntries(
-      Object.entries(value['roleModels']).map(([role, entry]) => [role, attach(entry)]),
-    );
+  for (const field of ['roleModels', 'moduleModels']) {
+    const byName = value[field];
+    if (isObject(byName)) {
+      value[field] = Object.fromEntries(
+        Object.entries(byName).map(([name, entry]) => [name, attach(entry)]),
+      );
+    }
   }
   const benchmark =
     typeof value['benchmark'] === 'string'

@@ -79,8 +79,10 @@ export function endpointsOf(config: unknown): Set<string> {
     const list = config[field];
     if (Array.isArray(list)) models.push(...list);
   }
-  const roles = config['roleModels'];
-  if (isRecord(roles)) models.push(...Object.values(roles));
+  for (const field of ['roleModels', 'moduleModels']) {
+    const byName = config[field];
+    if (isRecord(byName)) models.push(...Object.values(byName));
+  }
   for (const model of models) {
     if (!isRecord(model)) continue;
     addAddresses(model, found);

@@ -10,8 +10,11 @@ import type { RunModels } from './run-models.js';
 export function checkCostLimit(config: ForgeConfig, models: RunModels, file: string): void {
   if (config.budget.maxOptimizerCostUsd === undefined) return;
   const unpriced = new Set(models.unpricedModels);
-  // Every role but the task model is an optimizer role: Forge's four, and any a method declared.
-  const names = new Map(Object.entries(models.names).filter(([role]) => role !== 'task'));
+  // Every role but the task model (and modules' own task models) is an optimizer role: Forge's
+  // four, and any a method declared.
+  const names = new Map(
+    Object.entries(models.names).filter(([role]) => role !== 'task' && !role.startsWith('task.')),
+  );
   const offending = [...new Set(names.values())].filter((name) => unpriced.has(name));
   const first = offending[0];
   if (first === undefined) return;

@@ -21,7 +21,7 @@ export type OptimizeConfig<
   Output = Readonly<Record<string, unknown>>,
 > = Omit<
   Partial<ForgeConfigInput>,
-  'taskModel' | 'optimizerModel' | 'roleModels' | 'benchmark' | 'program'
+  'taskModel' | 'optimizerModel' | 'roleModels' | 'moduleModels' | 'benchmark' | 'program'
 > &
   ProgramObjectFields<Input, Gold, Output> & {
     /** The model the program runs on. */
@@ -30,12 +30,23 @@ export type OptimizeConfig<
     readonly optimizerModel?: ModelInput;
     /** Per-role overrides of the optimizer model. */
     readonly roleModels?: Readonly<Record<string, ModelInput>>;
+    /**
+     * Task models of particular program modules, by module name (the rest run on `taskModel`):
+     * a module's calls go to its own model, with the run's cache, call records, limits and cost
+     * table, under role `task`.
+     */
+    readonly moduleModels?: Readonly<Record<string, ModelInput>>;
     /** A benchmark id, or a `Benchmark` object. */
     readonly benchmark?: BenchmarkInput;
   };
 
 /** The model fields of an optimize config that may hold objects. */
-export const optimizeModelFields = ['taskModel', 'optimizerModel', 'roleModels.*'] as const;
+export const optimizeModelFields = [
+  'taskModel',
+  'optimizerModel',
+  'roleModels.*',
+  'moduleModels.*',
+] as const;
 
 /** Options of `optimize` besides the config. */
 export interface OptimizeOptions {

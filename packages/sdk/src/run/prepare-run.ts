@@ -8,7 +8,7 @@ import { loadExtraTraining } from './extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from './load-benchmark.js';
 import type { LoadedRunConfig } from './read-optimize-config.js';
 import { runConcurrency } from './run-concurrency.js';
-import { checkRoleModels, methodSettingsOf } from './run-method-context.js';
+import { checkModuleModels, checkRoleModels, methodSettingsOf } from './run-method-context.js';
 
 /** The method and the data of a run, checked before anything is written. */
 export interface PreparedRun {
@@ -46,6 +46,7 @@ export async function prepareRun(
     ...(loaded.lineOf === undefined ? {} : { lineOf: loaded.lineOf }),
   });
   const { id, benchmark } = await loadConfiguredBenchmark(config, loaded.objects.benchmark);
+  checkModuleModels(benchmark, config, file);
   const original = await loadConfiguredSplits(benchmark, config);
   const extra = await loadExtraTraining(config.extraTrain, benchmark, original);
   const splits: Splits = { ...original, train: [...original.train, ...extra] };

@@ -52,6 +52,23 @@ export function methodSettingsOf(
   }
 }
 
+/**
+ * Checks that every module model names a module of the program (a typo would otherwise run the
+ * module on the task model without a word).
+ */
+export function checkModuleModels(benchmark: Benchmark, config: ForgeConfig, file: string): void {
+  const modules = benchmark.program.modules.map((module) => module.name);
+  for (const module of Object.keys(config.moduleModels ?? {})) {
+    if (!modules.includes(module)) {
+      throw new ConfigError({
+        file,
+        field: `moduleModels.${module}`,
+        message: `program ${benchmark.program.name} has no module "${module}" (its modules: ${modules.join(', ')})`,
+      });
+    }
+  }
+}
+
 /** Checks that every role override names a role the method calls. */
 export function checkRoleModels(method: Method, config: ForgeConfig, file: string): void {
   for (const role of Object.keys(config.roleModels ?? {})) {

@@ -1,8 +1,10 @@
 import type { EndpointPoolEvent } from '@forge/provider';
+import { MockLanguageModel } from '@forge/provider/testing';
 import { openAIChatCompletion, startOpenAITestServer } from '@forge/provider-openai/testing';
 import { describe, expect, it } from 'vitest';
 import { parseForgeConfig } from '../config/load-config.js';
 import { endpointPoolOf } from '../models/resolve-model.js';
+import { checkCostLimit } from './check-cost-limit.js';
 import { createRunModels } from './run-models.js';
 
 const config = (value: Record<string, unknown>) =>
@@ -87,6 +89,44 @@ describe('createRunModels with endpoint pools', () => {
       up: 1,
     });
     expect(models.costMeter.totals().total.calls).toBe(1);
+    models.close();
+  });
+});
+
+describe('createRunModels with module models', () => {
+  it('sends a module’s task calls to its own model, metered and named under role task', async () => {
+    const runConfig = config({
+      taskModel: 'sim:task',
+      optimizerModel: 'sim:optimizer',
+      moduleModels: { summarize: 'mock:summary' },
+      budget: { maxEvaluations: 10, maxOptimizerCostUsd: 1 },
+      prices: { 'sim:optimizer': { input: 1, output: 1 } },
+    });
+    const summary = new MockLanguageModel({
+      provider: 'mock',
+      modelId: 'summary',
+      responses: () => 's',
+    });
+    const models = createRunModels(runConfig, {
+      environment: {},
+      models: new Map([['mock:summary', summary]]),
+    });
+    expect(models.names).toMatchObject({ task: 'sim:task', 'task.summarize': 'mock:summary' });
+    const ask = (module: string) =>
+      models.task.generate({
+        messages: [{ role: 'user', content: 'hello' }],
+        metadata: { role: 'task', module },
+      });
+    await ask('summarize');
+    await ask('extract');
+    const totals = models.costMeter.totals();
+    expect(totals.byRole['task']?.calls).toBe(2);
+    expect(totals.byModel['mock:summary']?.calls).toBe(1);
+    expect(summary.calls.map((call) => call.request.metadata?.module)).toEqual(['summarize']);
+    expect(totals.byModel['sim:task']?.calls).toBe(1);
+    // A module's model is a task model: the optimizer cost limit does not need its price.
+    expect(models.unpricedModels).toContain('mock:summary');
+    expect(() => checkCostLimit(runConfig, models, '<test>')).not.toThrow();
     models.close();
   });
 });

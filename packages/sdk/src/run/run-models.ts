@@ -12,6 +12,7 @@ import {
   type RetryEvent,
   registerEnvironmentSecrets,
   registerSecret,
+  withModuleModels,
 } from '@forge/provider';
 import type { ForgeConfig, ModelConfig } from '../config/forge-config-schema.js';
 import { endpointPoolOf, resolveModel } from '../models/resolve-model.js';
@@ -23,7 +24,10 @@ const forgeRoles = ['reflect', 'assign', 'generate', 'verify'] as const;
 
 /** The models of one run, by role, and the meter that prices them. */
 export interface RunModels {
-  /** The task model. */
+  /**
+   * The task model: calls of a module the config's `moduleModels` names go to that module's model,
+   * every other call to `taskModel`.
+   */
   readonly task: LanguageModel;
   /** Reflector. */
   readonly reflect: LanguageModel;
@@ -41,7 +45,10 @@ export interface RunModels {
   optimizer(role: string): LanguageModel;
   /** Usage and cost per role and model. */
   readonly costMeter: CostMeter;
-  /** The model strings by role (`task`, Forge's four roles and any extra role), for reports. */
+  /**
+   * The model strings by role (`task`, Forge's four roles and any extra role), for reports, and
+   * by `task.<module>` for each module with a model of its own.
+   */
   readonly names: Readonly<Record<string, string>>;
   /** Model strings (of the roles resolved so far) the price table has no price for, sorted. */
   readonly unpricedModels: readonly string[];
@@ -207,7 +214,19 @@ export function createRunModels(
     }
     return model;
   };
-  const task = resolve(config.taskModel, 'taskModel', 'task', options.taskConcurrency ?? 8);
+  const taskModel = resolve(config.taskModel, 'taskModel', 'task', options.taskConcurrency ?? 8);
+  // A module's own model is a task model too: the same middleware, role and default concurrency.
+  const moduleModels: Record<string, LanguageModel> = {};
+  for (const [module, entry] of Object.entries(config.moduleModels ?? {})) {
+    moduleModels[module] = resolve(
+      entry,
+      `moduleModels.${module}`,
+      'task',
+      options.taskConcurrency ?? 8,
+    );
+    names[`task.${module}`] = modelSettings(entry).model;
+  }
+  const task = withModuleModels(taskModel, moduleModels);
   for (const role of [...forgeRoles, ...(options.roles ?? [])]) optimizer(role);
   return {
     task,

@@ -13,6 +13,13 @@ export interface ScriptedTaskCall {
   readonly prompt: string;
   /** Demonstrations shown before the input (few-shot methods such as MIPROv2 add them). */
   readonly demonstrations: readonly Demonstration[];
+  /**
+   * 0 for the first ask of an invocation; n for its n-th re-ask (the module's last answer could
+   * not be used, and the program asked again: `defineModule({ maxReasks })`).
+   */
+  readonly attempt: number;
+  /** On a re-ask, the follow-up the program sent (it names what was wrong). */
+  readonly reask?: string;
   /** The request as received. */
   readonly request: GenerateRequest;
 }
@@ -23,8 +30,10 @@ export interface ScriptedTaskModelSettings {
   readonly program: Pick<Program, 'modules'>;
   /**
    * The answer of one invocation: the module's output fields (the helper writes them in the
-   * module's answer format; a field left out is missing from the answer), or a string sent as
-   * the answer text exactly as it is.
+   * module's answer format — lists and objects as JSON; a field left out is missing from the
+   * answer), or a string sent as the answer text exactly as it is. A `reasoning` key that is not an
+   * output field of the module is written as its reasoning (in the `<reasoning>` tag of a module
+   * with `reasoning: true`).
    */
   readonly answer: (
     call: ScriptedTaskCall,
@@ -48,8 +57,10 @@ export interface ScriptedTaskModel extends LanguageModel {
  * An offline stand-in for the task model of a program made with `defineProgram` (the role
  * DSPy's `DummyLM` plays): each request is matched to the module that sent it, its input fields
  * are read back, and `answer(module, input, prompt)` decides the output fields, which the helper
- * writes in the module's answer format. Deterministic as long as `answer` is. Not an LLM: a run on
- * it tells whether an integration works, not how well a real model would do.
+ * writes in the module's answer format. A re-ask is recognised as one (`attempt`, `reask`), and
+ * the demonstrations before the input are read back with their reasoning. Deterministic as long as
+ * `answer` is. Not an LLM: a run on it tells whether an integration works, not how well a real
+ * model would do.
  *
  * @throws Error from `generate` when a request matches none of the program's modules.
  */
@@ -58,7 +69,12 @@ export function scriptedTaskModel(settings: ScriptedTaskModelSettings): Scripted
   const calls: ScriptedTaskCall[] = [];
   return scriptedLanguageModel(settings, 'task', calls, async (request) => {
     const messages = request.messages;
-    const user = String(messages.at(-1)?.content ?? '');
+    // The live input is the last user turn with an answer format; after it come re-asks.
+    const live = messages.findLastIndex(
+      (message) =>
+        message.role === 'user' && String(message.content).includes('## Answer format\n'),
+    );
+    const user = String(messages[live]?.content ?? messages.at(-1)?.content ?? '');
     const module = modules.find((candidate) => sentBy(candidate, user));
     if (module === undefined) {
       throw new Error(
@@ -66,26 +82,40 @@ export function scriptedTaskModel(settings: ScriptedTaskModelSettings): Scripted
       );
     }
     const demonstrations: Demonstration[] = [];
-    for (let index = 0; index + 1 < messages.length - 1; index += 2) {
+    for (let index = 0; index + 1 < live; index += 2) {
       const answer = module.parseAnswer(String(messages[index + 1]?.content ?? ''));
       demonstrations.push({
         input: readInput(module, String(messages[index]?.content ?? '')),
         output: answer.ok ? answer.output : {},
+        ...(answer.ok && answer.reasoning !== undefined ? { reasoning: answer.reasoning } : {}),
       });
     }
+    const attempt = Math.max(0, Math.floor((messages.length - 1 - live) / 2));
     const call: ScriptedTaskCall = {
       module: module.name,
       input: readInput(module, user),
       prompt: request.system ?? '',
       demonstrations,
+      attempt,
+      ...(attempt === 0 ? {} : { reask: String(messages.at(-1)?.content ?? '') }),
       request,
     };
     calls.push(call);
     const output = await settings.answer(call);
-    const text =
-      typeof output === 'string' ? output : module.renderAnswer(output as Record<string, unknown>);
+    const text = typeof output === 'string' ? output : writeAnswer(module, output);
     return { user, text };
   });
+}
+
+// The output fields in the module's format, and a `reasoning` key (when it is not a field) as the
+// reasoning.
+function writeAnswer(module: TypedModule, output: Readonly<Record<string, unknown>>): string {
+  const reasoning = output['reasoning'];
+  const isField = module.outputFields.some((field) => field.name === 'reasoning');
+  return module.renderAnswer(
+    output as Record<string, unknown>,
+    !isField && typeof reasoning === 'string' ? reasoning : undefined,
+  );
 }
 
 function isTypedModule(module: unknown): module is TypedModule {
@@ -98,6 +128,7 @@ function sentBy(module: TypedModule, user: string): boolean {
   if (format < 0) return false;
   const tags = module.outputFields.map((field) => `<${field.name}>…</${field.name}>`);
   const answerPart = user.slice(format);
+  if (module.reasoning) tags.unshift('<reasoning>…</reasoning>');
   if (!tags.every((tag) => answerPart.includes(`\n${tag}  (`))) return false;
   if (answerPart.split('\n').filter((line) => line.startsWith('<')).length !== tags.length)
     return false;
