@@ -99,11 +99,8 @@ describe('a typed module answering in JSON', () => {
       properties: { reasoning: { type: 'string' }, outage: { type: 'boolean' } },
       required: ['reasoning', 'outage'],
     });
-    expect(
-      Object.keys(
-        (reasoned.callSettings.responseFormat?.schema as { properties: object }).properties,
-      ),
-    ).toEqual(['reasoning', 'outage']);
+    const schema = reasoned.callSettings.responseFormat?.schema as { properties: object };
+    expect(Object.keys(schema.properties)).toEqual(['reasoning', 'outage']);
     expect(reasoned.renderInput({ ticket: 't' })).toContain(
       'these keys in this order:\n"reasoning": str (think step by step; the reasoning that leads to the other keys)\n"outage": bool',
     );

@@ -96,4 +96,39 @@ describe('scriptedTaskModel', () => {
       },
     ]);
   });
+
+  it('answers a module that answers in JSON, its reasoning first', async () => {
+    const triage = defineModule({
+      name: 'triage',
+      seedPrompt: 'Triage.',
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ outage: z.boolean() }),
+      answerFormat: 'json',
+      reasoning: true,
+    });
+    const single = defineProgram({
+      name: 'single',
+      modules: [triage],
+      input: z.object({ ticket: z.string() }),
+      output: z.object({ outage: z.boolean() }),
+      run: async (input, { call }) => call(triage, input),
+    });
+    const model = scriptedTaskModel({
+      program: single,
+      answer: ({ input }) => ({
+        reasoning: 'It says down.',
+        outage: String(input['ticket']).includes('down'),
+      }),
+    });
+    const execution = await single.run(
+      { id: 't', input: { ticket: 'Login is down' } },
+      {},
+      { model, recordDemonstrations: true },
+    );
+    expect(execution.output).toEqual({ outage: true });
+    expect(execution.trace[0]?.messages[1]?.content).toBe(
+      '{"reasoning":"It says down.","outage":true}',
+    );
+    expect(execution.trace[0]?.demonstration?.reasoning).toBe('It says down.');
+  });
 });

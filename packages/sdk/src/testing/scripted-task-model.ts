@@ -122,16 +122,23 @@ function isTypedModule(module: unknown): module is TypedModule {
   return typeof (module as TypedModule).parseAnswer === 'function';
 }
 
-// A module's user turn starts with its input fields and ends with its answer format.
+// A module's user turn starts with its input fields and ends with its answer format: a line per
+// output field (after a reasoning line for a reasoning module), a tag or a JSON key.
 function sentBy(module: TypedModule, user: string): boolean {
   const format = user.lastIndexOf('## Answer format\n');
   if (format < 0) return false;
-  const tags = module.outputFields.map((field) => `<${field.name}>…</${field.name}>`);
-  const answerPart = user.slice(format);
-  if (module.reasoning) tags.unshift('<reasoning>…</reasoning>');
-  if (!tags.every((tag) => answerPart.includes(`\n${tag}  (`))) return false;
-  if (answerPart.split('\n').filter((line) => line.startsWith('<')).length !== tags.length)
-    return false;
+  const json = module.callSettings.responseFormat !== undefined;
+  const names = [
+    ...(module.reasoning ? ['reasoning'] : []),
+    ...module.outputFields.map((field) => field.name),
+  ];
+  const lines = user
+    .slice(format)
+    .split('\n')
+    .filter((line) => line.startsWith(json ? '"' : '<'));
+  if (lines.length !== names.length) return false;
+  const expected = names.map((name) => (json ? `"${name}": ` : `<${name}>…</${name}>  (`));
+  if (!expected.every((start, index) => lines[index]?.startsWith(start))) return false;
   let position = 0;
   for (const field of module.inputFields) {
     const at = user.indexOf(`## ${field.name}\n`, position);
