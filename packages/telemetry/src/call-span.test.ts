@@ -71,6 +71,16 @@ describe('callSpan', () => {
     });
   });
 
+  it('names the program module of a task call', () => {
+    const task: RecordedCall = {
+      ...call,
+      role: 'task',
+      request: { ...call.request, metadata: { role: 'task', module: 'summarize' } },
+    };
+    expect(callSpan(task, { includeContent: false }).attributes['forge.module']).toBe('summarize');
+    expect(callSpan(call, { includeContent: false }).attributes).not.toHaveProperty('forge.module');
+  });
+
   it('leaves prompts and answers out unless asked, and redacts them when asked', () => {
     expect(values(callSpan(call, { includeContent: false }).attributes)).not.toContain('prompt');
     const span = callSpan(call, { includeContent: true });

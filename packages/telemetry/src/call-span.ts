@@ -17,7 +17,8 @@ const finishReasons: Readonly<Record<FinishReason, string>> = {
 
 /**
  * The span of one model call (the GenAI semantic conventions' `chat` span): provider, models,
- * request settings, token usage, finish reason, and Forge's role, step, cost and cache hit. The
+ * request settings, token usage, finish reason, and Forge's role, step, program module, cost and
+ * cache hit. The
  * prompt and the answer are included only when `includeContent` is set, and even then with every
  * registered secret and credential-shaped token redacted. Nothing else of the request is read,
  * so no header, key or URL can reach an attribute.
@@ -37,6 +38,7 @@ export function callSpan(
     'forge.sample_index': call.sampleIndex,
     ...(metadata?.step === undefined ? {} : { 'forge.step': metadata.step }),
     ...(metadata?.target === undefined ? {} : { 'forge.evaluation.target': metadata.target }),
+    ...(metadata?.module === undefined ? {} : { 'forge.module': metadata.module }),
     ...(request.temperature === undefined
       ? {}
       : { 'gen_ai.request.temperature': request.temperature }),
