@@ -22,6 +22,12 @@ import {
   scratchEnvironment,
   workspaceRoot,
 } from './pack-workspace.js';
+import {
+  failsRule,
+  lowerCaseRule as lowerCaseAspectRule,
+  reviewProgramFiles,
+  reviewTypeScriptFiles,
+} from './review-program-files.js';
 import { lowerCaseRule, outageRule, typedProgramFiles } from './typed-program-files.js';
 
 // A new user's first minutes, outside this repository: every public package packed as it would
@@ -361,14 +367,16 @@ describe('your own typed program in that project, offline', () => {
     const manifestFile = join(app, 'package.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
     writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, type: 'module' }, null, 2)}\n`);
-    for (const [name, text] of Object.entries(typedProgramFiles))
+    // The review pipeline's files too (used by the next block), so one compile checks them all.
+    for (const [name, text] of Object.entries({ ...typedProgramFiles, ...reviewProgramFiles }))
       writeFileSync(join(app, name), text);
   });
 
   it('type-checks under strict NodeNext, except a metric reading a gold field the schema lacks', async () => {
     // Node's own types for the scripts (what `npm install -D @types/node` gives): the
     // workspace's copy; every @forge type resolves from the project's node_modules.
-    const result = await typeCheckInApp('tsconfig.triage.json', Object.keys(typedProgramFiles), {
+    const files = [...Object.keys(typedProgramFiles), ...reviewTypeScriptFiles];
+    const result = await typeCheckInApp('tsconfig.triage.json', files, {
       types: ['node'],
       typeRoots: [join(workspaceRoot, 'node_modules', '@types')],
     });
@@ -451,6 +459,84 @@ describe('your own typed program in that project, offline', () => {
     expect(result.stdout).toMatch(/best candidate \(\d+\)\s+100\.0%/);
     // The same program, data, models and budget as the library's run: the same result.
     expect(resultOf('runs/cli')).toEqual(resultOf('runs/whole'));
+  }, 120_000);
+});
+
+// A second program in the same project with the everyday tools of typed modules: a module that
+// reasons before it answers, an array of objects as an output, a re-ask when an answer does not
+// parse, and a module on a model of its own — from the library and from a config file
+// (files: review-program-files.ts, written and type-checked by the block above).
+describe('a typed program that reasons, nests, re-asks and gives a module its own model, offline', () => {
+  const script = (file: string, ...args: string[]) =>
+    inApp(process.execPath, ['--import', 'tsx', file, ...args]);
+  const resultOf = (runDir: string) => {
+    const { runDir: _runDir, ...rest } = JSON.parse(
+      readFileSync(join(app, runDir, 'result.json'), 'utf8'),
+    ) as Record<string, unknown>;
+    return rest;
+  };
+
+  it('optimizes it with moduleModels: each module on its model, the reasoning reflected on', async () => {
+    const result = await script('review-optimize.ts', 'runs/review');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const optimized = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(optimized).toEqual({
+      seedScore: 0,
+      bestScore: 1,
+      bestPrompts: {
+        extract: expect.stringContaining(lowerCaseAspectRule),
+        judge: expect.stringContaining(failsRule),
+        summarize: 'Summarize the judged aspects in one line.',
+      },
+      taskModules: ['extract', 'summarize'],
+      judgeModules: ['judge'],
+      reasks: expect.any(Number),
+      reflectorReadReasoning: true,
+      moduleModels: { judge: 'scripted:judge' },
+      objectInputs: expect.arrayContaining(['moduleModels.judge']),
+    });
+    expect(optimized['reasks']).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('answers in production with the best prompts, the judge on its model', async () => {
+    const live = await script(
+      'review-production.ts',
+      'runs/review',
+      'The hinge is great but the screen fails.',
+    );
+    expect(live.stderr).toBe('');
+    expect(live.code).toBe(0);
+    expect(JSON.parse(live.stdout)).toEqual({
+      output: { summary: 'hinge +, screen -' },
+      judged: {
+        sentiments: [
+          { aspect: 'hinge', sentiment: 'positive' },
+          { aspect: 'screen', sentiment: 'negative' },
+        ],
+      },
+      reasoning: expect.stringMatching(
+        /^<reasoning>The review names 2 parts\.<\/reasoning>\n<aspects>/,
+      ),
+    });
+  }, 60_000);
+
+  it('runs from the CLI with moduleModels in its config file, to the library run’s result', async () => {
+    const result = await inApp('npx', [
+      '--no',
+      'forge',
+      'optimize',
+      '-c',
+      'review.config.yaml',
+      '--run-dir',
+      'runs/review-cli',
+    ]);
+    expect(result.stderr).not.toMatch(/bug in Forge|\n\s+at /);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/best candidate \(\d+\)\s+100\.0%/);
+    expect(resultOf('runs/review-cli')).toEqual(resultOf('runs/review'));
+    const saved = JSON.parse(readFileSync(join(app, 'runs', 'review-cli', 'config.json'), 'utf8'));
+    expect(saved.moduleModels).toEqual({ judge: 'scripted:judge' });
   }, 120_000);
 });
 
