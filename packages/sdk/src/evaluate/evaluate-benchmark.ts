@@ -42,15 +42,24 @@ export interface EvaluateConfig<
   readonly split?: 'train' | 'validation' | 'test';
   /** Task model (default: the run's). */
   readonly taskModel?: ModelInput;
+  /**
+   * Task models of particular modules, by module name (default: the run's `moduleModels`; a
+   * module named here replaces the run's model for it).
+   */
+  readonly moduleModels?: Readonly<Record<string, ModelInput>>;
   /** Evaluations in flight. Default: the split's size, capped by the task model's limits. */
   readonly concurrency?: number;
 }
 
 /** The config with its objects taken out (names in their place). */
-type PlainEvaluateConfig = Omit<EvaluateConfig, 'benchmark' | 'program' | 'taskModel'> & {
+type PlainEvaluateConfig = Omit<
+  EvaluateConfig,
+  'benchmark' | 'program' | 'taskModel' | 'moduleModels'
+> & {
   readonly benchmark?: string;
   readonly program?: string;
   readonly taskModel?: ModelConfig;
+  readonly moduleModels?: Readonly<Record<string, ModelConfig>>;
 };
 
 /** One scored instance. */
@@ -84,7 +93,7 @@ export async function evaluate<
   Gold = Readonly<Record<string, unknown>>,
   Output = Readonly<Record<string, unknown>>,
 >(input: EvaluateConfig<Input, Gold, Output>): Promise<EvaluateResult> {
-  const detached = detachObjectInputs(input, ['taskModel']);
+  const detached = detachObjectInputs(input, ['taskModel', 'moduleModels.*']);
   const config = detached.value as PlainEvaluateConfig;
   const objects = detached.objects;
   if ((config.predictions === undefined) === (config.run === undefined)) {
@@ -99,6 +108,14 @@ export async function evaluate<
     command: 'eval --run',
     ...(config.predictions === undefined && config.taskModel === undefined
       ? { modelField: 'taskModel' }
+      : {}),
+    // A module model object of the run is needed again unless this call names the module's model.
+    ...(config.predictions === undefined
+      ? {
+          usesRunObject: (field: string) =>
+            field.startsWith('moduleModels.') &&
+            !Object.hasOwn(config.moduleModels ?? {}, field.slice('moduleModels.'.length)),
+        }
       : {}),
   });
   const splits = await loadConfiguredSplits(benchmark, {
@@ -179,17 +196,19 @@ async function scoreRunCandidate(
   const taskModel = config.taskModel ?? runConfig?.taskModel;
   // Only the task model is called: the optimizer roles resolve to it, so a run whose optimizer
   // model needs a key (or was an object) is evaluated without it.
+  const moduleModels = { ...runConfig?.moduleModels, ...config.moduleModels };
   const modelConfig = {
     ...(runConfig as object),
     taskModel,
     optimizerModel: taskModel,
     roleModels: {},
+    moduleModels,
   } as Parameters<typeof createRunModels>[0];
   assertRecordedEndpointsGiven({
     file: join(runDir, 'config.json'),
     recorded: runConfig,
     used: modelConfig,
-    given: { taskModel: config.taskModel },
+    given: { taskModel: config.taskModel, moduleModels: config.moduleModels },
     environment: process.env,
     endpoints: config.endpoints,
     trust: config.trustRunModules,

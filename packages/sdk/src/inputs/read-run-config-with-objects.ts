@@ -15,14 +15,23 @@ import { assertObjectsGivenAgain, type ObjectInputs } from './object-inputs.js';
 export function readRunConfigWithObjects(
   runDir: string | undefined,
   objects: ObjectInputs,
-  options: { readonly call: string; readonly modelField?: string },
+  options: {
+    readonly call: string;
+    readonly modelField?: string;
+    /** Other object fields the call uses from the run (its module models), besides `modelField`. */
+    readonly usesRunObject?: (field: string) => boolean;
+  },
 ): ForgeConfig | undefined {
   if (runDir === undefined) return undefined;
   const saved = readSavedRunConfig(runDir);
   assertObjectsGivenAgain(saved.objectInputs, objects, {
     file: join(runDir, 'config.json'),
     call: (fields) => `${options.call}({ run, ${fields} })`,
-    needed: (field) => field === 'benchmark' || field === 'program' || field === options.modelField,
+    needed: (field) =>
+      field === 'benchmark' ||
+      field === 'program' ||
+      field === options.modelField ||
+      options.usesRunObject?.(field) === true,
   });
   return saved.config;
 }

@@ -30,6 +30,8 @@ export interface RunBenchmarkCall {
   readonly command: string;
   /** The model field whose object must be given again, when the call uses the run's model. */
   readonly modelField?: string;
+  /** Other object fields (the run's module models) the call uses, to be given again. */
+  readonly usesRunObject?: (field: string) => boolean;
 }
 
 /** The run's config, the config the benchmark came from, and the benchmark. */

@@ -5,6 +5,7 @@ import { defineModule, defineProgram, type EvaluatorOf, type InstanceOf } from '
 import { openRunDatabase } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { evaluate } from '../evaluate/evaluate-benchmark.js';
 import { scriptedOptimizer } from '../testing/scripted-optimizer.js';
 import { scriptedTaskModel } from '../testing/scripted-task-model.js';
 import { optimize } from './optimize.js';
@@ -210,6 +211,25 @@ describe('optimize a typed program with reasoning, nested outputs, re-asks and a
         JSON.stringify(call.request.messages).includes('<reasoning>The review names 2 parts.'),
       ),
     ).toBe(true);
+  });
+
+  it('evaluates a run’s best prompts with its module model, given again', async () => {
+    const runDir = join(root, 'whole');
+    const { runDir: _runDir, moduleModels, ...objects } = config(runDir);
+    await expect(evaluate({ run: runDir, ...objects, split: 'validation' })).rejects.toThrow(
+      'evaluate({ run, moduleModels })',
+    );
+    const judge = sentimentModel();
+    const scored = await evaluate({
+      run: runDir,
+      ...objects,
+      moduleModels: { sentiment: judge },
+      split: 'validation',
+    });
+    expect(scored.score).toBe(1);
+    expect(judge.calls.length).toBeGreaterThan(0);
+    expect(objects.taskModel.calls.every((call) => call.module !== 'sentiment')).toBe(true);
+    expect(moduleModels.sentiment.calls).toHaveLength(0);
   });
 
   it('resumes to the result of an uninterrupted run, the module model given again', async () => {
