@@ -21,7 +21,10 @@ const fixedMethod: Method = {
   estimate: () => ({ taskEvaluations: 200, optimizerCalls: {}, assumptions: [] }),
 };
 
-function estimateFor(benchmark: Benchmark, options: { evaluateTest?: boolean } = {}) {
+function estimateFor(
+  benchmark: Benchmark,
+  options: { evaluateTest?: boolean; moduleModels?: Record<string, string> } = {},
+) {
   const config = parseForgeConfig({
     file: '<test>',
     value: {
@@ -30,6 +33,7 @@ function estimateFor(benchmark: Benchmark, options: { evaluateTest?: boolean } =
       optimizerModel: 'sim:optimizer',
       budget: { maxEvaluations: 300 },
       ...(options.evaluateTest === undefined ? {} : { evaluateTest: options.evaluateTest }),
+      ...(options.moduleModels === undefined ? {} : { moduleModels: options.moduleModels }),
     },
   });
   return estimateWithMethod({
@@ -73,5 +77,17 @@ describe('estimateWithMethod: test repeats', () => {
     const none = estimateFor(createBenchmark(), { evaluateTest: false });
     expect(taskCalls(none)).toBe(200);
     expect(none.assumptions.some((line) => line.includes('test split'))).toBe(false);
+  });
+});
+
+describe('estimateWithMethod: module models', () => {
+  it('says that the task calls of a module with its own model are priced at the task model', () => {
+    const estimate = estimateFor(createBenchmark(), { moduleModels: { solve: 'sim:task' } });
+    expect(estimate.assumptions).toContain(
+      "every task call is priced at the task model's price: the module models (moduleModels: solve → sim:task) are not estimated apart",
+    );
+    expect(
+      estimateFor(createBenchmark()).assumptions.some((line) => line.includes('moduleModels')),
+    ).toBe(false);
   });
 });

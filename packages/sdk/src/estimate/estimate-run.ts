@@ -312,6 +312,15 @@ export function estimateWithMethod(options: {
       'optimizer calls sized from typical prompts and answers; a generate or verify attempt is an agent run of about two calls',
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
       'cached calls cost nothing, so a resumed run costs less',
+      ...(Object.keys(config.moduleModels ?? {}).length === 0
+        ? []
+        : [
+            `every task call is priced at the task model's price: the module models (moduleModels: ${Object.entries(
+              config.moduleModels ?? {},
+            )
+              .map(([module, entry]) => `${module} → ${modelSettings(entry).model}`)
+              .join(', ')}) are not estimated apart`,
+          ]),
     ],
   };
 }
