@@ -367,7 +367,7 @@ describe('your own typed program in that project, offline', () => {
     const manifestFile = join(app, 'package.json');
     const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
     writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, type: 'module' }, null, 2)}\n`);
-    // The review pipeline's files too (used by the next block), so one compile checks them all.
+    // The review pipeline's files too (the next block's), so one compile checks them all.
     for (const [name, text] of Object.entries({ ...typedProgramFiles, ...reviewProgramFiles }))
       writeFileSync(join(app, name), text);
   });
@@ -467,6 +467,14 @@ describe('your own typed program in that project, offline', () => {
 // parse, and a module on a model of its own — from the library and from a config file
 // (files: review-program-files.ts, written and type-checked by the block above).
 describe('a typed program that reasons, nests, re-asks and gives a module its own model, offline', () => {
+  beforeAll(() => {
+    // The same files again (and ES modules), so this block also runs alone (-t).
+    const manifestFile = join(app, 'package.json');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(manifestFile, `${JSON.stringify({ ...manifest, type: 'module' }, null, 2)}\n`);
+    for (const [name, text] of Object.entries(reviewProgramFiles))
+      writeFileSync(join(app, name), text);
+  });
   const script = (file: string, ...args: string[]) =>
     inApp(process.execPath, ['--import', 'tsx', file, ...args]);
   const resultOf = (runDir: string) => {
@@ -534,6 +542,9 @@ describe('a typed program that reasons, nests, re-asks and gives a module its ow
     expect(result.stderr).not.toMatch(/bug in Forge|\n\s+at /);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/best candidate \(\d+\)\s+100\.0%/);
+    expect(`${result.stdout}${result.stderr}`).toContain(
+      'task model scripted:task (judge on scripted:judge)',
+    );
     expect(resultOf('runs/review-cli')).toEqual(resultOf('runs/review'));
     const saved = JSON.parse(readFileSync(join(app, 'runs', 'review-cli', 'config.json'), 'utf8'));
     expect(saved.moduleModels).toEqual({ judge: 'scripted:judge' });

@@ -84,7 +84,7 @@ export function createRunRenderer(
       case 'run-prepared':
         line(
           `${color.bold('forge')} ${event.resumed ? 'resuming' : 'starting'} ${event.title} (${event.variant}) in ${event.runDir}\n` +
-            `  task model ${event.models['task']}, optimizer ${event.models['reflect']}; train ${event.sizes.train}, validation ${event.sizes.validation}, test ${event.sizes.test}` +
+            `  task model ${event.models['task']}${moduleModelsText(event.models)}, optimizer ${event.models['reflect']}; train ${event.sizes.train}, validation ${event.sizes.validation}, test ${event.sizes.test}` +
             (event.simulated
               ? `\n  ${color.yellow('simulated models: these numbers say nothing about real models')}`
               : '') +
@@ -217,4 +217,12 @@ export function createRunRenderer(
     },
     finish: clear,
   };
+}
+
+/** The modules with a task model of their own, as ` (module on model, …)`; empty when none. */
+function moduleModelsText(models: Readonly<Record<string, string>>): string {
+  const modules = Object.entries(models)
+    .filter(([role]) => role.startsWith('task.'))
+    .map(([role, model]) => `${role.slice('task.'.length)} on ${model}`);
+  return modules.length === 0 ? '' : ` (${modules.join(', ')})`;
 }
