@@ -1,4 +1,6 @@
+import { defineSignature } from '@forge/program';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { additionSignature } from '../__fixtures__/modes.js';
 import { parseSyntheticExample } from './parse-synthetic-example.js';
 
@@ -44,5 +46,38 @@ describe('parseSyntheticExample', () => {
   ])('%s → %s', (text, code) => {
     const parsed = parseSyntheticExample(text, additionSignature);
     expect(parsed).toMatchObject({ ok: false, code });
+  });
+
+  it('reads nested gold (an array of objects) and names the path of a problem inside it', () => {
+    const reviews = defineSignature({
+      name: 'Reviews',
+      input: z.object({ review: z.string() }),
+      output: z.object({
+        aspects: z.array(
+          z.object({ aspect: z.string(), sentiment: z.enum(['positive', 'negative']) }),
+        ),
+      }),
+    });
+    const gold = { aspects: [{ aspect: 'fan', sentiment: 'negative' }] };
+    const answer = (value: unknown) =>
+      `<synthetic_example>${JSON.stringify({ review: 'Loud fan.', ...(value as object) })}</synthetic_example>`;
+    expect(parseSyntheticExample(answer(gold), reviews)).toEqual({
+      ok: true,
+      input: { review: 'Loud fan.' },
+      gold,
+      converted: [],
+    });
+    expect(parseSyntheticExample(answer({ aspects: [{ aspect: 'fan' }] }), reviews)).toEqual({
+      ok: false,
+      code: 'wrong-type',
+      reason: 'field "aspects[0].sentiment": declared field is missing',
+    });
+    // The enum is the schema's to check (synthesis rejects it as schema-mismatch).
+    const outside = { aspects: [{ aspect: 'fan', sentiment: 'meh' }] };
+    expect(
+      reviews
+        .checkInstance?.({ input: { review: 'Loud fan.' }, gold: outside })
+        .map((problem) => problem.path),
+    ).toEqual(['gold.aspects.0.sentiment']);
   });
 });
