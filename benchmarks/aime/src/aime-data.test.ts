@@ -2,11 +2,11 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hubRowsResponder } from '@forge/program/testing';
 import { APICallError } from '@forge/provider';
 import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkData, pullData } from './aime-data.js';
-import { hubRowsResponder } from './testing/index.js';
 
 const fixtures = fileURLToPath(new URL('./__fixtures__', import.meta.url));
 let server: PathServer | undefined;

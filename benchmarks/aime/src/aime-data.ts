@@ -1,11 +1,11 @@
 import type { DataReport, PullDataOptions } from '@forge/program';
+import { checkHubData, type HubDataFile, pullHubData } from '@forge/program';
 import {
   aime2025FileName,
   aime2025RowSchema,
   aimoFileName,
   aimoRowSchema,
 } from './aime-records.js';
-import { checkHubData, type HubDataFile, pullHubData } from './hub/hub-data.js';
 
 /** The files `forge data pull aime` writes, with their sources and official counts. */
 export const aimeDataFiles: readonly HubDataFile[] = [

@@ -1,11 +1,13 @@
-import { createSingleModuleProgram, type Instance, type Program } from '@forge/program';
+import {
+  createSingleModuleProgram,
+  type Instance,
+  type Program,
+  taskMaxOutputTokens,
+} from '@forge/program';
 import { parseStrippedPythonInt } from './python-int.js';
 
 /** Name of the program's only module. */
 export const aimeModuleName = 'solver';
-
-/** The paper's completion limit for task-model calls (B.3). */
-export const taskMaxOutputTokens = 8192;
 
 /**
  * Seed prompt. The GEPA artifact's program is a chain of thought asked to "solve the problem and

@@ -1,7 +1,6 @@
 import type { Instance } from '@forge/program';
-import { DatasetError } from '@forge/program';
+import { DatasetError, readHubRecords } from '@forge/program';
 import { z } from 'zod';
-import { readHubRecords } from './hub/read-hub-records.js';
 import { parsePythonInt } from './python-int.js';
 
 /** File (without extension) holding `AI-MO/aimo-validation-aime`, split `train` (90 rows). */

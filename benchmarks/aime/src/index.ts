@@ -5,7 +5,6 @@ export {
   createAimeProgram,
   parseAimeResponse,
   renderAimeInput,
-  taskMaxOutputTokens,
 } from './aime-program.js';
 export {
   type AimeRecords,
@@ -18,13 +17,5 @@ export { benchmarkPackage } from './benchmark-package.js';
 export { aimeSplitSeed, buildAimeSplits } from './build-aime-splits.js';
 export { aimeSynthesis, createBenchmark } from './create-benchmark.js';
 export { evaluateAime } from './evaluate-aime.js';
-export {
-  type DownloadHubRowsOptions,
-  downloadHubRows,
-  type HubSplit,
-  hubRowsEndpoint,
-} from './hub/download-hub-rows.js';
-export { checkHubData, type HubDataFile, pullHubData } from './hub/hub-data.js';
-export { type HubRecords, readHubRecords } from './hub/read-hub-records.js';
 export { type PythonIntResult, parsePythonInt, parseStrippedPythonInt } from './python-int.js';
 export { type AnswerJudgement, judgeAnswer, scoreAnswer } from './score-answer.js';

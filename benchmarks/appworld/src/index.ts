@@ -79,7 +79,6 @@ export {
   appworldModuleName,
   appworldSeedPrompt,
   renderTaskMessage,
-  taskMaxOutputTokens,
 } from './program/appworld-prompts.js';
 export { appworldSignature } from './program/appworld-signature.js';
 export { AppWorldCommandNotFoundError, findCommand } from './supervisor/find-command.js';

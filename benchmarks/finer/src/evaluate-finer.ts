@@ -1,6 +1,5 @@
 import type { Evaluation, Execution, Instance } from '@forge/program';
-import { type FinalAnswerSource, findFinalAnswer } from './extract-final-answer.js';
-import { finalResponse } from './final-response.js';
+import { type FinalAnswerSource, finalResponse, findFinalAnswer } from '@forge/program';
 import { finerLabelNames } from './finer-labels.js';
 import { normalizeTag } from './score-tag.js';
 

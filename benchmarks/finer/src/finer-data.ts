@@ -1,7 +1,7 @@
 import { dirname } from 'node:path';
 import type { DataReport, PullDataOptions } from '@forge/program';
+import { checkPinnedFiles, type PinnedDataFile, pullPinnedFiles } from '@forge/program';
 import { finerSplitFiles, loadFinerSplit } from './finer-records.js';
-import { checkPinnedFiles, type PinnedDataFile, pullPinnedFiles } from './pinned-files.js';
 
 /** The Meta-Harness commit the FiNER files are pinned to. */
 export const metaHarnessCommit = '95175f70c758dd1145b395edfe8b67e6f9d80fbd';

@@ -1,7 +1,6 @@
-import { seedPrompts } from '@forge/program';
+import { extractFinalAnswer, seedPrompts } from '@forge/program';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
-import { extractFinalAnswer } from './extract-final-answer.js';
 import {
   createFinerProgram,
   finerModuleName,

@@ -1,14 +1,16 @@
-import { createSingleModuleProgram, type Instance, type Program } from '@forge/program';
+import {
+  createSingleModuleProgram,
+  extractFinalAnswer,
+  type Instance,
+  type Program,
+  taskMaxOutputTokens,
+} from '@forge/program';
 import { pythonStrip } from '@forge/python-compat';
-import { extractFinalAnswer } from './extract-final-answer.js';
 import { finerLabelNames } from './finer-labels.js';
 import { finerQuestion } from './finer-records.js';
 
 /** Name of the program's only module. */
 export const finerModuleName = 'tagger';
-
-/** The paper's completion limit for task-model calls (B.3). */
-export const taskMaxOutputTokens = 8192;
 
 /**
  * Seed prompt, after the Meta-Harness FiNER prompt: an XBRL expert, the tag options, and a JSON

@@ -1,5 +1,5 @@
+import { extractFinalAnswer } from '@forge/program';
 import { pythonStrip } from '@forge/python-compat';
-import { extractFinalAnswer } from './extract-final-answer.js';
 
 /**
  * The FiNER-139 metric (Meta-Harness `eval_finer`, SPEC §11): the final answer extracted from the

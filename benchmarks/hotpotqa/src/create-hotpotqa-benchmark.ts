@@ -6,6 +6,8 @@ import {
   type BenchmarkPackage,
   DatasetError,
   type Instance,
+  parseSplitSizes,
+  type SplitSizes,
   type Splits,
 } from '@forge/program';
 import { createSearchFullWikiTool, resolveRetriever } from '@forge/retrieval';
@@ -14,9 +16,8 @@ import { evaluateHotpot } from './hotpotqa-evaluate.js';
 import { createHotpotProgram } from './hotpotqa-program.js';
 import type { HotpotRecord } from './hotpotqa-record.js';
 import { hotpotSignature } from './hotpotqa-signature.js';
-import { buildHotpotSplits, hotpotSplitSizes, type SplitSizes } from './hotpotqa-splits.js';
+import { buildHotpotSplits, hotpotSplitSizes } from './hotpotqa-splits.js';
 import { loadHotpotRecords } from './load-hotpotqa-records.js';
-import { parseSplitSizes } from './parse-split-sizes.js';
 
 /**
  * Creates the HotPotQA benchmark. Settings: the retrieval backend (`retriever`, `colbertUrl`,

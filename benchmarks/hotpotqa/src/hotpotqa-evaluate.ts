@@ -1,7 +1,7 @@
 import type { Evaluation, Execution, Instance } from '@forge/program';
+import { exactMatch, normalizeAnswer } from '@forge/program';
 import { passageTitle } from '@forge/retrieval';
 import { hotpotModules } from './hotpotqa-program.js';
-import { exactMatch, normalizeAnswer } from './normalize-answer.js';
 
 const rule =
   'normalised exact match: lower-case, ASCII punctuation removed, the articles a/an/the removed, whitespace collapsed';

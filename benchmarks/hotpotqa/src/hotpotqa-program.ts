@@ -1,6 +1,12 @@
 import type { Execution, Instance, Program, ProgramContext, Prompts } from '@forge/program';
-import { passageTitle, type Retriever } from '@forge/retrieval';
-import { callModule, renderPassages, searchHop, totalUsage } from './module-call.js';
+import {
+  callModule,
+  passageTitle,
+  type Retriever,
+  renderPassages,
+  searchHop,
+  totalUsage,
+} from '@forge/retrieval';
 
 /** Passages retrieved per hop (the GEPA artifact's `k = 7`). */
 export const hotpotPassagesPerHop = 7;

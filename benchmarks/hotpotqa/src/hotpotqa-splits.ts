@@ -1,16 +1,7 @@
+import type { SplitSizes } from '@forge/program';
 import { PythonRandom } from '@forge/python-compat';
 
-/** How many instances each split samples (Table 5: 100 each). */
-export interface SplitSizes {
-  /** Training instances. */
-  readonly train: number;
-  /** Validation instances. */
-  readonly validation: number;
-  /** Test instances. */
-  readonly test: number;
-}
-
-/** The paper's Table 5 sizes. */
+/** The paper's Table 5 sizes: 100 instances in each split. */
 export const hotpotSplitSizes: SplitSizes = { train: 100, validation: 100, test: 100 };
 
 /** The seed Table 5 gives for sampling from each pool. */

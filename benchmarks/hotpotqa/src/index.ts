@@ -19,23 +19,6 @@ export {
   hotpotSplitSeed,
   hotpotSplitSizes,
   type SplitItems,
-  type SplitSizes,
 } from './hotpotqa-splits.js';
 export { loadHotpotRecords } from './load-hotpotqa-records.js';
-export {
-  callModule,
-  extractTaggedText,
-  type ModuleCall,
-  type ModuleResult,
-  reasoningBeforeTag,
-  renderModuleAnswer,
-  renderModuleInput,
-  renderPassages,
-  type SearchHop,
-  searchHop,
-  taskMaxOutputTokens,
-  totalUsage,
-} from './module-call.js';
-export { exactMatch, normalizeAnswer } from './normalize-answer.js';
-export { parseSplitSizes } from './parse-split-sizes.js';
 export { streamJsonArray } from './stream-json-array.js';

@@ -1,12 +1,12 @@
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseSplitSizes } from '@forge/bench-hotpotqa';
 import {
   type Benchmark,
   type BenchmarkOptions,
   type BenchmarkPackage,
   DatasetError,
   type Instance,
+  parseSplitSizes,
   type Splits,
 } from '@forge/program';
 import { createSearchFullWikiTool, resolveRetriever } from '@forge/retrieval';

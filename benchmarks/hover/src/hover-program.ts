@@ -1,6 +1,12 @@
-import { callModule, renderPassages, searchHop, totalUsage } from '@forge/bench-hotpotqa';
 import type { Execution, Instance, Program, ProgramContext, Prompts } from '@forge/program';
-import { passageTitle, type Retriever } from '@forge/retrieval';
+import {
+  callModule,
+  passageTitle,
+  type Retriever,
+  renderPassages,
+  searchHop,
+  totalUsage,
+} from '@forge/retrieval';
 
 /** Passages retrieved per hop: three top-7 retrievals (SPEC §11; LangProBe's hop-3 k). */
 export const hoverPassagesPerHop = 7;

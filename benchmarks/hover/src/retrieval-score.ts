@@ -1,4 +1,4 @@
-import { normalizeAnswer } from '@forge/bench-hotpotqa';
+import { normalizeAnswer } from '@forge/program';
 import { passageTitle } from '@forge/retrieval';
 
 /**

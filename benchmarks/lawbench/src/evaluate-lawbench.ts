@@ -1,5 +1,5 @@
-import { finalResponse } from '@forge/bench-finer';
 import type { Evaluation, Execution, Instance } from '@forge/program';
+import { finalResponse } from '@forge/program';
 import { chargeCatalogue } from './charge-catalogue.js';
 import { type ChargeRule, parseCharges } from './parse-charges.js';
 import { goldChargeSet, sameCharges } from './score-charges.js';

@@ -8,7 +8,6 @@ export {
   lawbenchModuleName,
   lawbenchSeedPrompt,
   renderLawbenchInput,
-  taskMaxOutputTokens,
 } from './lawbench-program.js';
 export {
   lawbenchRowSchema,

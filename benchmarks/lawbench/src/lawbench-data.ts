@@ -1,14 +1,20 @@
 import { dirname } from 'node:path';
 import {
   checkPinnedFiles,
-  metaHarnessCommit,
+  type DataReport,
   type PinnedDataFile,
+  type PullDataOptions,
   pullPinnedFiles,
-} from '@forge/bench-finer';
-import type { DataReport, PullDataOptions } from '@forge/program';
+} from '@forge/program';
 import { lawbenchSplitFiles, loadLawbenchSplit } from './lawbench-records.js';
 
-const base = `https://raw.githubusercontent.com/stanford-iris-lab/meta-harness/${metaHarnessCommit}/reference_examples/text_classification/data/crime_prediction`;
+/**
+ * The commit of stanford-iris-lab/meta-harness whose crime-prediction files this benchmark reads
+ * (the same commit FiNER's files are pinned to; each benchmark pins its own source).
+ */
+export const lawbenchDataCommit = '95175f70c758dd1145b395edfe8b67e6f9d80fbd';
+
+const base = `https://raw.githubusercontent.com/stanford-iris-lab/meta-harness/${lawbenchDataCommit}/reference_examples/text_classification/data/crime_prediction`;
 
 function splitFile(
   split: keyof typeof lawbenchSplitFiles,

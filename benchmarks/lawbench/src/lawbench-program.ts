@@ -1,11 +1,13 @@
-import { createSingleModuleProgram, type Instance, type Program } from '@forge/program';
+import {
+  createSingleModuleProgram,
+  type Instance,
+  type Program,
+  taskMaxOutputTokens,
+} from '@forge/program';
 import { parseCharges } from './parse-charges.js';
 
 /** Name of the program's only module. */
 export const lawbenchModuleName = 'judge';
-
-/** The paper's completion limit for task-model calls (B.3). */
-export const taskMaxOutputTokens = 8192;
 
 /**
  * Seed prompt, after the Meta-Harness LawBench prompt: act as a judge, reason first, then write

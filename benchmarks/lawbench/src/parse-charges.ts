@@ -1,4 +1,4 @@
-import { extractFinalAnswer } from '@forge/bench-finer';
+import { extractFinalAnswer } from '@forge/program';
 import { pythonStrip } from '@forge/python-compat';
 
 /** Which rule located the charges. */

@@ -1,6 +1,6 @@
 import type { Evaluation, Execution, Instance } from '@forge/program';
+import { finalResponse } from '@forge/program';
 import { extractAnswerWithRule, extractionRuleDescriptions } from './extract-answer.js';
-import { finalResponse } from './final-response.js';
 
 /**
  * Scores one MMLU-Pro execution with `scoreResponse`'s rules on the raw response and says which

@@ -13,7 +13,6 @@ export {
   extractAnswerWithRule,
   extractionRuleDescriptions,
 } from './extract-answer.js';
-export { finalResponse } from './final-response.js';
 export { largestRemainderQuotas } from './largest-remainder-quotas.js';
 export { checkData, mmluProDataFiles, pullData } from './mmlu-pro-data.js';
 export {
@@ -21,7 +20,6 @@ export {
   mmluProModuleName,
   mmluProSeedPrompt,
   renderMmluProInput,
-  taskMaxOutputTokens,
 } from './mmlu-pro-program.js';
 export {
   loadMmluProRecords,

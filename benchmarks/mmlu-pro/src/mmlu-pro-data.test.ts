@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { hubRowsResponder } from '@forge/bench-aime/testing';
+import { hubRowsResponder } from '@forge/program/testing';
 import { APICallError } from '@forge/provider';
 import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';

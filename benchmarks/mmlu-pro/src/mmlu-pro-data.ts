@@ -1,5 +1,5 @@
-import { checkHubData, type HubDataFile, pullHubData } from '@forge/bench-aime';
 import type { DataReport, PullDataOptions } from '@forge/program';
+import { checkHubData, type HubDataFile, pullHubData } from '@forge/program';
 import { mmluProRowSchema, testFileName, validationFileName } from './mmlu-pro-records.js';
 
 /** The files `forge data pull mmlu-pro` writes, with their sources and official counts. */

@@ -1,11 +1,13 @@
-import { createSingleModuleProgram, type Instance, type Program } from '@forge/program';
+import {
+  createSingleModuleProgram,
+  type Instance,
+  type Program,
+  taskMaxOutputTokens,
+} from '@forge/program';
 import { extractAnswer } from './extract-answer.js';
 
 /** Name of the program's only module. */
 export const mmluProModuleName = 'answerer';
-
-/** The paper's completion limit for task-model calls (B.3). */
-export const taskMaxOutputTokens = 8192;
 
 /**
  * Seed prompt, after the official chain-of-thought instruction of MMLU-Pro: think step by step,

@@ -1,6 +1,5 @@
-import { readHubRecords } from '@forge/bench-aime';
 import type { Instance } from '@forge/program';
-import { DatasetError } from '@forge/program';
+import { DatasetError, readHubRecords } from '@forge/program';
 import { z } from 'zod';
 
 /** File (without extension) holding the official `test` split (12,032 rows). */

@@ -12,9 +12,6 @@ const root = fileURLToPath(new URL('../../../', import.meta.url));
 // shrink: any other problem fails the test, and so does an entry that no longer happens (delete
 // it in the change that fixes it).
 const beingRemoved: readonly string[] = [
-  '@forge/bench-hover → @forge/bench-hotpotqa',
-  '@forge/bench-lawbench → @forge/bench-finer',
-  '@forge/bench-mmlu-pro → @forge/bench-aime',
   '@forge/method-ace → @forge/core',
   '@forge/method-gepa → @forge/core',
   '@forge/method-gepa → @forge/method-ace',

@@ -18,6 +18,20 @@ export {
   defineBenchmark,
 } from './benchmark/define-benchmark.js';
 export { applyMirror, type DownloadFileOptions, downloadFile } from './benchmark/download-file.js';
+export {
+  type DownloadHubRowsOptions,
+  downloadHubRows,
+  type HubSplit,
+  hubRowsEndpoint,
+} from './benchmark/hub/download-hub-rows.js';
+export { checkHubData, type HubDataFile, pullHubData } from './benchmark/hub/hub-data.js';
+export { type HubRecords, readHubRecords } from './benchmark/hub/read-hub-records.js';
+export { parseSplitSizes, type SplitSizes } from './benchmark/parse-split-sizes.js';
+export {
+  checkPinnedFiles,
+  type PinnedDataFile,
+  pullPinnedFiles,
+} from './benchmark/pinned-files.js';
 export { type JsonlLine, readJsonlLines } from './benchmark/read-jsonl-lines.js';
 export {
   maxFieldLength,
@@ -29,6 +43,7 @@ export {
   type SourcedRecord,
   validate,
 } from './benchmark/read-records.js';
+export { taskMaxOutputTokens } from './benchmark/task-max-output-tokens.js';
 export {
   type ModuleAnswer,
   parseModuleAnswer,
@@ -66,6 +81,7 @@ export {
   isValidScore,
 } from './program/evaluation.js';
 export type { Execution, TraceEntry } from './program/execution.js';
+export { finalResponse } from './program/final-response.js';
 export {
   type Program,
   type ProgramContext,
@@ -118,6 +134,12 @@ export {
   type ZodSignatureDeclaration,
 } from './signature/signature-from-zod.js';
 export {
+  extractFinalAnswer,
+  type FinalAnswer,
+  type FinalAnswerSource,
+  findFinalAnswer,
+} from './text/extract-final-answer.js';
+export {
   extractXmlBlock,
   type JsonObjectResult,
   parseJsonObject,
@@ -136,3 +158,4 @@ export {
   type UnusableAnswerReason,
   unwrapOuterFence,
 } from './text/model-answer.js';
+export { exactMatch, normalizeAnswer } from './text/normalize-answer.js';

@@ -18,6 +18,19 @@ export {
   wikiAbstractsUrl,
 } from './corpus/pull-wiki-abstracts.js';
 export { readWikiAbstracts } from './corpus/read-wiki-abstracts.js';
+export {
+  callModule,
+  extractTaggedText,
+  type ModuleCall,
+  type ModuleResult,
+  reasoningBeforeTag,
+  renderModuleAnswer,
+  renderModuleInput,
+  renderPassages,
+  type SearchHop,
+  searchHop,
+  totalUsage,
+} from './module-call.js';
 export { formatPassage, passageSeparator, passageTitle } from './passage.js';
 export {
   createLazyBm25Retriever,

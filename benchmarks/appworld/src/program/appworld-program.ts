@@ -6,16 +6,12 @@ import {
   type Program,
   type ProgramContext,
   type Prompts,
+  taskMaxOutputTokens,
 } from '@forge/program';
 import { runEpisode } from '../episode/run-episode.js';
 import type { AppWorldServerPool } from '../pool/server-pool.js';
 import { appworldDemonstration, renderAppWorldDemonstrations } from './appworld-demonstrations.js';
-import {
-  appworldMaxSteps,
-  appworldModuleName,
-  appworldSeedPrompt,
-  taskMaxOutputTokens,
-} from './appworld-prompts.js';
+import { appworldMaxSteps, appworldModuleName, appworldSeedPrompt } from './appworld-prompts.js';
 
 /** Settings of `createAppWorldProgram`. */
 export interface AppWorldProgramSettings {

@@ -6,9 +6,6 @@ export const appworldModuleName = 'appworld_agent';
 /** The paper's step limit: model calls per task (B.2). */
 export const appworldMaxSteps = 50;
 
-/** The paper's completion limit for task-model calls (B.3). */
-export const taskMaxOutputTokens = 8192;
-
 /**
  * Seed prompt (candidate 0). It follows the contract of the paper's Figure 9 in Forge's own
  * words: the agent acts for its supervisor on their apps through APIs, works over several REPL

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { APICallError } from '@forge/provider';
 import { type PathServer, startPathServer } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
-import { hubRowsResponder } from '../testing/index.js';
+import { hubRowsResponder } from '../../testing/hub-rows-responder.js';
 import { downloadHubRows } from './download-hub-rows.js';
 
 const source = { dataset: 'owner/set', config: 'default', split: 'train' };

@@ -1,7 +1,4 @@
-import { pythonStrip } from '@forge/python-compat';
-import { parsePythonJson } from './python/python-json.js';
-import { pythonSplitlines } from './python/python-splitlines.js';
-import { pythonStr } from './python/python-str.js';
+import { parsePythonJson, pythonSplitlines, pythonStr, pythonStrip } from '@forge/python-compat';
 
 /** Where the final answer came from. */
 export type FinalAnswerSource =

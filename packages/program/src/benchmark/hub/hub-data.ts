@@ -1,11 +1,7 @@
 import { basename, join } from 'node:path';
-import {
-  type DataFileReport,
-  type DataReport,
-  DatasetError,
-  type PullDataOptions,
-} from '@forge/program';
 import type { z } from 'zod';
+import type { DataFileReport, DataReport, PullDataOptions } from '../benchmark-package.js';
+import { DatasetError } from '../dataset-error.js';
 import { downloadHubRows, type HubSplit } from './download-hub-rows.js';
 import { readHubRecords } from './read-hub-records.js';
 

@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import {
-  type DataFileReport,
-  type DataReport,
-  DatasetError,
-  downloadFile,
-  type PullDataOptions,
-} from '@forge/program';
+import type { DataFileReport, DataReport, PullDataOptions } from './benchmark-package.js';
+import { DatasetError } from './dataset-error.js';
+import { downloadFile } from './download-file.js';
 
 /** A data file distributed as a fixed file at a pinned commit. */
 export interface PinnedDataFile {

@@ -1,7 +1,8 @@
 import { access, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { DatasetError, readJsonl, type SourcedRecord, validate } from '@forge/program';
 import type { z } from 'zod';
+import { DatasetError } from '../dataset-error.js';
+import { readJsonl, type SourcedRecord, validate } from '../read-records.js';
 
 /** Records read from one file, with the file they came from. */
 export interface HubRecords<T> {

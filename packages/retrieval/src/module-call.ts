@@ -6,9 +6,11 @@ import {
   type Prompts,
   renderValue,
   type TraceEntry,
+  taskMaxOutputTokens,
 } from '@forge/program';
 import { addUsage, emptyUsage, type Usage } from '@forge/provider';
-import { passageTitle, type Retriever } from '@forge/retrieval';
+import { passageTitle } from './passage.js';
+import type { Retriever } from './retriever.js';
 
 /** One call of a chain-of-thought module of a multi-hop program. */
 export interface ModuleCall {
@@ -33,9 +35,6 @@ export interface ModuleResult {
   /** Token counts of the call. */
   readonly usage: Usage;
 }
-
-/** The paper's completion budget for every task-model call. */
-export const taskMaxOutputTokens = 8192;
 
 /**
  * Renders the user message of a module call. The output contract lives here, in the fixed

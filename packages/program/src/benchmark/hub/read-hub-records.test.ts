@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatasetError } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { DatasetError } from '../dataset-error.js';
 import { readHubRecords } from './read-hub-records.js';
 
 const schema = z.object({ id: z.number().int(), text: z.string() });

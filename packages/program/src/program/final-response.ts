@@ -1,4 +1,4 @@
-import type { Execution } from '@forge/program';
+import type { Execution } from './execution.js';
 
 /**
  * The text of the last assistant turn of an execution: what the metric reads, since the

@@ -1,6 +1,15 @@
 import { InvalidArgumentError } from '@forge/provider';
 import { z } from 'zod';
-import type { SplitSizes } from './hotpotqa-splits.js';
+
+/** How many instances each split of a benchmark samples. */
+export interface SplitSizes {
+  /** Training instances. */
+  readonly train: number;
+  /** Validation instances. */
+  readonly validation: number;
+  /** Test instances. */
+  readonly test: number;
+}
 
 const splitSizesSchema = z.object({
   train: z.number().int().positive(),

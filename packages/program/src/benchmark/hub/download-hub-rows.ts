@@ -1,8 +1,8 @@
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { applyMirror } from '@forge/program';
 import { APICallError } from '@forge/provider';
 import { z } from 'zod';
+import { applyMirror } from '../download-file.js';
 
 /** Where the Hugging Face dataset viewer serves rows as JSON. */
 export const hubRowsEndpoint = 'https://datasets-server.huggingface.co/rows';
