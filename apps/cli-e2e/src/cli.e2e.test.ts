@@ -29,6 +29,17 @@ function workspace(name: string): string {
   return directory;
 }
 
+describe('forge --version', () => {
+  it("prints the version in the CLI's own package.json, so a release changes what it says", async () => {
+    const manifest = JSON.parse(
+      readFileSync(new URL('../../cli/package.json', import.meta.url), 'utf8'),
+    ) as { version: string };
+    const result = await runCli(['--version'], { cwd: workspace('version') });
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim()).toBe(manifest.version);
+  });
+});
+
 describe('forge demo', () => {
   it('runs the simulated world offline and ends with a run-end JSON line', async () => {
     const cwd = workspace('demo');

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { redactSecrets } from '@forge/provider';
 import { Command, CommanderError } from 'commander';
 import { appworldCommand } from './commands/appworld-command.js';
@@ -17,8 +18,8 @@ import { redactingTerminal } from './output/redacting-terminal.js';
 import type { Terminal } from './output/terminal.js';
 import { terminalSafe } from './output/terminal-safe.js';
 
-/** The CLI's version, from its package.json. */
-const version = '0.1.0';
+/** The CLI's version, from its own package.json (one level above both `src/` and `dist/`). */
+const version = (createRequire(import.meta.url)('../package.json') as { version: string }).version;
 
 /**
  * Runs `forge` with the given arguments and returns the exit code. Errors the user can fix are
