@@ -49,7 +49,7 @@ describe('readJsonl', () => {
   });
 });
 
-describe('readJsonArray', () => {
+describe('readJsonArray', { timeout: 60_000 }, () => {
   it('numbers records from 1', async () => {
     const file = join(directory, 'array.json');
     writeFileSync(file, '[{"question":"a","answer":1},{"question":"b"}]');
@@ -70,7 +70,9 @@ describe('readJsonArray', () => {
   });
 });
 
-describe('hostile dataset files', () => {
+// These tests build 8–16 MB fields; on a loaded machine that alone can take longer than vitest's
+// default 5 s, which is no failure of the reader.
+describe('hostile dataset files', { timeout: 60_000 }, () => {
   it('refuses a line nested 20,000 deep, naming the line, before anything walks it', async () => {
     const file = join(directory, 'deep.jsonl');
     writeFileSync(
