@@ -1,6 +1,5 @@
-import { toyTaskModel } from '@forge/core/testing';
 import { MemoryCheckpointStore, type MethodEvent, RunMismatchError } from '@forge/method';
-import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import { checkMethodResume, createMethodTestContext, toyTaskModel } from '@forge/method/testing';
 import type { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { toyAceCurator, toyAceOptimizer, toyAceReflector } from './__fixtures__/toy-ace-models.js';

@@ -1,6 +1,5 @@
-import { toyInstances } from '@forge/core/testing';
 import { MemoryCheckpointStore, type MethodEvent } from '@forge/method';
-import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import { checkMethodResume, createMethodTestContext, toyInstances } from '@forge/method/testing';
 import type { GenerateRequest } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,11 @@
-import { toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
 import type { Method } from '@forge/method';
-import { checkMethodResume, createMethodTestContext } from '@forge/method/testing';
+import {
+  checkMethodResume,
+  createMethodTestContext,
+  toyInstances,
+  toyProgram,
+  toyTaskModel,
+} from '@forge/method/testing';
 import { describe, expect, it } from 'vitest';
 import {
   fencedReflector,

@@ -4,13 +4,8 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RunCommit, runSearch } from '@forge/core';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyTaskModel,
-} from '@forge/core/testing';
+import { toyOptimizer } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineSignature } from '@forge/program';
 import { SqliteRunStore } from '../src/index.js';
 

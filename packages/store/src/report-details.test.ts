@@ -2,13 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSearch } from '@forge/core';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyTaskModel,
-} from '@forge/core/testing';
+import { toyOptimizer } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineSignature } from '@forge/program';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';

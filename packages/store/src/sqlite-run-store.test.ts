@@ -3,14 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSearch, type SearchOptions } from '@forge/core';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyReflector,
-  toyTaskModel,
-} from '@forge/core/testing';
+import { toyOptimizer, toyReflector } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineSignature } from '@forge/program';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import type { GenerateRequest } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 
-// Scripted ACE roles for the core's toy task (`@forge/core/testing`): the task model answers a
+// Scripted ACE roles for the toy task (`@forge/method/testing`): the task model answers a
 // category right only when its system prompt names `rule-<category>`, and the evaluator's
 // feedback names the missing rule. The reflector turns that feedback into a lesson and tags the
 // bullet naming this input's rule helpful; the curator adds a lesson the playbook lacks.

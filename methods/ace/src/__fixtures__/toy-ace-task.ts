@@ -1,7 +1,7 @@
-import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { type Benchmark, defineSignature } from '@forge/program';
 
-// The core's toy task (`@forge/core/testing`) for ACE's tests: the task model answers a category
+// The toy task (`@forge/method/testing`) for ACE's tests: the task model answers a category
 // right only when its system prompt names `rule-<category>`; the roles that teach it are in
 // `toy-ace-models.ts`.
 

@@ -1,8 +1,8 @@
-import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import type { Benchmark } from '@forge/program';
 import { twoModuleBenchmark } from './scripted-models.js';
 
-// The core's one-module toy task (`@forge/core/testing`) for GEPA's tests: the task model answers
+// The one-module toy task (`@forge/method/testing`) for GEPA's tests: the task model answers
 // a category right only when the prompt names `rule-<category>`, and feedback names the missing
 // rule, which `fencedReflector` adds.
 

@@ -1,16 +1,9 @@
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineSignature } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import type { SearchEvent } from '../events/search-event.js';
 import { MemoryRunStore } from '../store/run-store.js';
-import {
-  proposedPrompt,
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyReflector,
-  toyTaskModel,
-} from '../testing/toy-task.js';
+import { proposedPrompt, toyOptimizer, toyReflector } from '../testing/toy-optimizer.js';
 import { runSearch } from './run-search.js';
 
 const train = toyInstances('t', 12);

@@ -1,17 +1,12 @@
 import { RunMismatchError } from '@forge/method';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { createRandom } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import type { SearchEvent } from '../events/search-event.js';
 import { directSelectionWeights } from '../selection/__fixtures__/direct-selection-weights.js';
 import { selectParent } from '../selection/select-parent.js';
 import { MemoryRunStore } from '../store/run-store.js';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyProgram,
-  toyReflector,
-  toyTaskModel,
-} from '../testing/toy-task.js';
+import { toyReflector } from '../testing/toy-optimizer.js';
 import { runSearch } from './run-search.js';
 import type { SearchOptions } from './search-options.js';
 

@@ -1,15 +1,10 @@
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineSignature } from '@forge/program';
 import { createMemoryJournal } from '@forge/synth';
 import { describe, expect, it } from 'vitest';
 import type { SearchEvent } from '../events/search-event.js';
 import { MemoryRunStore } from '../store/run-store.js';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyTaskModel,
-} from '../testing/toy-task.js';
+import { toyOptimizer } from '../testing/toy-optimizer.js';
 import { runSearch } from './run-search.js';
 import type { SearchOptions } from './search-options.js';
 

@@ -1,13 +1,3 @@
-// Test helpers for packages that drive the core (the store, the sdk, the CLI): a toy task with
-// scripted models. Not part of the public API.
-export {
-  categories,
-  hashLatency,
-  proposedPrompt,
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyReflector,
-  toyTaskModel,
-} from './toy-task.js';
+// Test helpers for packages that drive the core (the store, the report, the sdk): scripted
+// optimizer models for the toy task of `@forge/method/testing`. Not part of the public API.
+export { proposedPrompt, toyOptimizer, toyReflector } from './toy-optimizer.js';

@@ -1,6 +1,6 @@
 // Test helpers for method authors: a context with memory persistence and a counting program,
-// a world (benchmark and models) to run a method in, and the crash-and-resume check every
-// method must pass.
+// a world (benchmark and models) to run a method in, the crash-and-resume check every method
+// must pass, and a toy task (instances, program, evaluator, task model) any method can climb.
 export { checkMethodResume, type MethodResumeReport } from './check-method-resume.js';
 export {
   createMethodTestContext,
@@ -16,3 +16,11 @@ export {
   runMethodInWorld,
   worldTestOptions,
 } from './method-test-world.js';
+export {
+  categories,
+  hashLatency,
+  toyEvaluate,
+  toyInstances,
+  toyProgram,
+  toyTaskModel,
+} from './toy-task.js';

@@ -4,13 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runSearch, type SearchOptions } from '@forge/core';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyProgram,
-  toyReflector,
-  toyTaskModel,
-} from '@forge/core/testing';
+import { toyReflector } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { SqliteRunStore } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ReportServerError } from './report-server-error.js';

@@ -1,13 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyOptimizer,
-  toyProgram,
-  toyTaskModel,
-} from '@forge/core/testing';
+import { toyOptimizer } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineBenchmark } from '@forge/program';
 import { afterAll, describe, expect, it } from 'vitest';
 import { evaluate } from '../evaluate/evaluate-benchmark.js';

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { toyEvaluate, toyInstances, toyProgram } from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram } from '@forge/method/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimize } from './optimize.js';
 import type { ForgeEvent } from './sdk-events.js';

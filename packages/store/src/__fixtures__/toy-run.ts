@@ -1,11 +1,6 @@
 import type { SearchOptions } from '@forge/core';
-import {
-  toyEvaluate,
-  toyInstances,
-  toyProgram,
-  toyReflector,
-  toyTaskModel,
-} from '@forge/core/testing';
+import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
+import { toyReflector } from '@forge/core/testing';
 
 /** Search options of a small deterministic toy run, for store tests. */
 export function toyRunOptions(overrides: Partial<SearchOptions> = {}): SearchOptions {

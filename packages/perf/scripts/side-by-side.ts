@@ -2,10 +2,13 @@
 // MIPROv2 at one evaluation ceiling, three seeds. Every model here is simulated (`@forge/sim`); the numbers say
 // how the search methods behave in the simulated world, not how any real model would score.
 //
-//   pnpm turbo run build --filter=@forge/method-gepa...      # first: the imports resolve to dist
-//   pnpm --filter @forge/method-gepa side-by-side            # print the table
-//   pnpm --filter @forge/method-gepa side-by-side --readme   # also rewrite it in README.md
-//   pnpm --filter @forge/method-gepa side-by-side --check    # exit 1 when README.md's table differs
+//   pnpm turbo run build --filter=@forge/perf...       # first: the imports resolve to dist
+//   pnpm --filter @forge/perf side-by-side             # print the table
+//   pnpm --filter @forge/perf side-by-side --readme    # also rewrite it in methods/gepa/README.md
+//   pnpm --filter @forge/perf side-by-side --check     # exit 1 when that README's table differs
+//
+// It lives here, above the core and every method, so that no method package depends on another
+// or on the core; the table stays in GEPA's README, where the methods are compared.
 //
 // Forge's variants run through `@forge/core`'s `runSearch` with the options the sdk's host
 // passes; GEPA, ACE and MIPROv2 run through their `Method`s with a memory-backed context. All get
@@ -21,9 +24,9 @@ import {
   type MethodCandidate,
 } from '@forge/method';
 import { aceMethod } from '@forge/method-ace';
+import { gepaMergeMethod, gepaMethod } from '@forge/method-gepa';
 import { miproMethod } from '@forge/method-mipro';
 import { createSimWorld, type SimWorld } from '@forge/sim';
-import { gepaMergeMethod, gepaMethod } from '../src/index.js';
 
 const ceiling = 600;
 const seeds = [0, 1, 2];
@@ -166,13 +169,13 @@ async function main(): Promise<void> {
   }
   const table = lines.join('\n');
   process.stdout.write(`${table}\n`);
-  const path = new URL('../README.md', import.meta.url);
+  const path = new URL('../../../methods/gepa/README.md', import.meta.url);
   const readme = readFileSync(path, 'utf8');
   const updated = withTable(readme, table);
   if (process.argv.includes('--readme')) writeFileSync(path, updated);
   if (process.argv.includes('--check') && updated !== readme) {
     process.stderr.write(
-      'README.md: the side-by-side table differs from this run; rerun with --readme\n',
+      'methods/gepa/README.md: the side-by-side table differs from this run; rerun with --readme\n',
     );
     process.exitCode = 1;
   }
