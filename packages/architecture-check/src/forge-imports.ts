@@ -26,7 +26,8 @@ function isTestOnly(path: string): boolean {
   );
 }
 
-function sourceFiles(folder: string): string[] {
+/** The source files under a folder, skipping `node_modules`, `dist`, `.turbo` and `.d.ts` files. */
+export function sourceFiles(folder: string): string[] {
   const files: string[] = [];
   const walk = (directory: string): void => {
     for (const entry of readdirSync(directory, { withFileTypes: true })) {

@@ -1,6 +1,7 @@
 export { type ArrowsRow, ArrowsTableError, readArrowsTable, shortName } from './arrows-table.js';
 export { type ArrowsCheckInput, type ArrowsProblem, checkArrows } from './check-arrows.js';
-export { type ForgeImport, forgeImports } from './forge-imports.js';
+export { checkTestHelpers } from './check-test-helpers.js';
+export { type ForgeImport, forgeImports, sourceFiles } from './forge-imports.js';
 export {
   readWorkspacePackages,
   type WorkspacePackage,
