@@ -6,14 +6,15 @@ import type {
   Program,
   Prompts,
 } from '@forge/program';
-import { hasDemonstrations } from '@forge/program';
+import { hasDemonstrations, scoreWithMetric } from '@forge/program';
 import type { LanguageModel } from '@forge/provider';
-import { InvalidArgumentError } from '@forge/provider';
 
 /**
- * Runs the program with one candidate's prompts on many instances, concurrently. The first
- * failure rejects the whole batch, and evaluations still waiting for a slot never start: their
- * model calls would be paid for and thrown away.
+ * Runs the program with one candidate's prompts on many instances, concurrently, and scores each
+ * with the metric, checking what it returns (`scoreWithMetric`: a metric that throws, a score
+ * outside [0, 1] or `moduleFeedback` for a module the program lacks is a `MetricError` naming the
+ * instance). The first failure rejects the whole batch, and evaluations still waiting for a slot
+ * never start: their model calls would be paid for and thrown away.
  */
 export async function evaluateMany(options: {
   program: Program;
@@ -37,6 +38,7 @@ export async function evaluateMany(options: {
   role?: string;
 }): Promise<EvaluatedExecution[]> {
   let failure: { readonly error: unknown } | undefined;
+  const moduleNames = options.program.modules.map((module) => module.name);
   // Results are collected by index, so they never depend on completion order.
   return Promise.all(
     options.instances.map((instance) =>
@@ -65,14 +67,13 @@ export async function evaluateMany(options: {
           ? { role: options.role ?? 'task' }
           : { role: options.role ?? 'task', sampleIndex: options.sampleIndex },
     });
-    const evaluation = await options.evaluate(instance, execution);
-    const score = evaluation.score;
-    if (typeof score !== 'number' || !(score >= 0 && score <= 1)) {
-      throw new InvalidArgumentError({
-        argument: 'evaluate',
-        message: `the evaluator returned score ${String(score)} for instance ${instance.id}; scores must be numbers in [0, 1]`,
-      });
-    }
+    const evaluation = await scoreWithMetric(
+      options.evaluate,
+      instance,
+      execution,
+      moduleNames,
+      options.abortSignal,
+    );
     const evaluated = { instance, execution, evaluation };
     options.onEvaluated?.(evaluated);
     return evaluated;

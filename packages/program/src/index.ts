@@ -44,6 +44,14 @@ export {
   validate,
 } from './benchmark/read-records.js';
 export { taskMaxOutputTokens } from './benchmark/task-max-output-tokens.js';
+export { checkProgramData } from './data/check-program-data.js';
+export {
+  DataCheckError,
+  type DataProblem,
+  dataProblemPlace,
+  listedDataProblems,
+} from './data/data-check-error.js';
+export { findDataProblems } from './data/find-data-problems.js';
 export {
   type ModuleAnswer,
   parseModuleAnswer,
@@ -82,6 +90,7 @@ export {
 } from './program/evaluation.js';
 export type { Execution, TraceEntry } from './program/execution.js';
 export { finalResponse } from './program/final-response.js';
+export { MetricError, type MetricErrorReason } from './program/metric-error.js';
 export {
   type Program,
   type ProgramContext,
@@ -89,6 +98,7 @@ export {
   type Prompts,
   seedPrompts,
 } from './program/program.js';
+export { checkEvaluation, scoreWithMetric } from './program/score-with-metric.js';
 export {
   createSingleModuleProgram,
   type SingleModuleProgramSettings,

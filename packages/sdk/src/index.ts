@@ -3,6 +3,8 @@
 export {
   type Benchmark,
   type BenchmarkParts,
+  DataCheckError,
+  type DataProblem,
   type Demonstration,
   type Demonstrations,
   defineBenchmark,
@@ -18,6 +20,8 @@ export {
   type Instance,
   type InstanceOf,
   inferSignature,
+  MetricError,
+  type MetricErrorReason,
   ModuleAnswerError,
   type ModuleDeclaration,
   type OutputOf,

@@ -1,4 +1,5 @@
 import { RunMismatchError } from '@forge/method';
+import { DataCheckError, MetricError } from '@forge/program';
 import { APICallError, InvalidArgumentError, RetryError } from '@forge/provider';
 import { SuiteQueueError } from '@forge/queue';
 import { StorageError, StoreError } from '@forge/store';
@@ -67,6 +68,19 @@ describe('errorKind', () => {
     expect(await errorKind(new RunMismatchError({ field: 'seed', message: 'seed 1 vs 2' }))).toBe(
       'user',
     );
+    // Data refused at the door and a metric's mistake are the user's to fix (exit 2 in the CLI);
+    // a metric whose LLM judge kept failing is the server's.
+    expect(
+      await errorKind(
+        new DataCheckError({
+          problems: [{ split: 'train', index: 0, id: 'a', path: 'gold.team', message: 'missing' }],
+        }),
+      ),
+    ).toBe('user');
+    const metricError = (cause: unknown) =>
+      new MetricError({ instanceId: 'a', reason: 'threw', message: 'the metric threw', cause });
+    expect(await errorKind(metricError(new TypeError('x is undefined')))).toBe('user');
+    expect(await errorKind(metricError(serverDown()))).toBe('external');
     expect(await errorKind(new TypeError('undefined is not a function'))).toBe('internal');
     expect(await errorKind('a string')).toBe('internal');
     expect(await errorKind(undefined)).toBe('internal');

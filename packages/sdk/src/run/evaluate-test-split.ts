@@ -14,7 +14,7 @@ export interface TestSplitScores {
 }
 
 /**
- * Stage 6 of `optimize`: evaluates the seed and the best candidate on the test split when
+ * Stage 7 of `optimize`: evaluates the seed and the best candidate on the test split when
  * `evaluateTest` is on, saving each row. A run the user stopped spends nothing more: the test
  * split is left for `forge eval`.
  */

@@ -12,7 +12,7 @@ import type { ForgeEvent, ForgeRunEndEvent } from './sdk-events.js';
 import { writeRunArtifacts } from './write-run-artifacts.js';
 
 /**
- * Stage 7 of `optimize`: records how the run ended, writes the artifacts (best prompts, result,
+ * Stage 8 of `optimize`: records how the run ended, writes the artifacts (best prompts, result,
  * synthetic data, report), flushes the backup, emits `run-end` and returns the run's result.
  */
 export async function finishRun(options: {

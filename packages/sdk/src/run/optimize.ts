@@ -1,3 +1,4 @@
+import { checkRunData } from './check-run-data.js';
 import { evaluateTestSplit } from './evaluate-test-split.js';
 import { failRun, finishRun } from './finish-run.js';
 import { openRunTelemetry } from './open-run-telemetry.js';
@@ -21,13 +22,16 @@ export {
 
 /**
  * Runs a method (Forge's variants, or any registered `Method`) on a benchmark or a user program:
- * validates the config, loads the data and checks every model's settings before anything is
- * written; then opens (or resumes) the run directory, runs the method, evaluates the seed and the
- * best candidate on the test split (reporting only), and writes the artifacts and the report.
+ * validates the config, loads the data, checks it against the program's schemas and checks every
+ * model's settings before anything is written or any model is called; then opens (or resumes)
+ * the run directory, runs the method, evaluates the seed and the best candidate on the test split
+ * (reporting only), and writes the artifacts and the report.
  *
  * Each stage is a function of its own, in the order they run: `readOptimizeConfig` (load
- * config) → `prepareRun` (method and data) → `checkRunModels` (resolve models) → `openRun`
- * (open store) → `openRunTelemetry` (when asked for) → `openRunModels` and `recordRunStart` → `runMethod` → `evaluateTestSplit`
+ * config) → `prepareRun` (method and data) → `checkRunData` (every instance against the
+ * program's schemas) → `checkRunModels` (resolve models) → `openRun` (open store) →
+ * `openRunTelemetry` (when asked for) → `openRunModels` and `recordRunStart` → `runMethod` →
+ * `evaluateTestSplit`
  * (test) → `finishRun` (artifacts), or `failRun` when a stage throws.
  */
 export async function optimize<
@@ -41,6 +45,7 @@ export async function optimize<
   // A typed program's types are checked at the call; inside, programs and instances are untyped.
   const loaded = readOptimizeConfig(input as unknown as OptimizeConfig, options);
   const prepared = await prepareRun(loaded, options.configFile);
+  checkRunData(prepared);
   const environment = checkRunModels(loaded, prepared, options.environment);
   let telemetry: Awaited<ReturnType<typeof openRunTelemetry>>;
   const emit = (event: ForgeEvent) => {

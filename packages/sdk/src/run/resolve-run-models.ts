@@ -11,7 +11,7 @@ import { createRunModels, type RunModels } from './run-models.js';
 import type { ForgeEvent } from './sdk-events.js';
 
 /**
- * Stage 3 of `optimize`: resolves every role's model once without a run directory, so a missing
+ * Stage 4 of `optimize`: resolves every role's model once without a run directory, so a missing
  * key, an unknown provider or a cost limit the budget would pass fails before anything is
  * created. On a resume, every redacted secret must be given again. Returns the environment the
  * run's models read their keys from.

@@ -8,7 +8,7 @@ import type { RunModels } from './run-models.js';
 import type { ForgeEvent } from './sdk-events.js';
 
 /**
- * Stage 5 of `optimize`: runs the method on the open run directory, then checks the synthetic
+ * Stage 6 of `optimize`: runs the method on the open run directory, then checks the synthetic
  * data it admitted against validation and test (the paper's D.2) unless `guards.audit` is false.
  */
 export async function runMethod(options: {

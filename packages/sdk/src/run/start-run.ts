@@ -10,7 +10,7 @@ import type { RunModels } from './run-models.js';
 import type { ForgeEvent } from './sdk-events.js';
 
 /**
- * Stage 4 of `optimize`: opens the run directory as its one writer — the one being resumed, or
+ * Stage 5 of `optimize`: opens the run directory as its one writer — the one being resumed, or
  * a new one (`runDir`, or a default named after the benchmark) that must not hold a run yet.
  */
 export function openRun(
