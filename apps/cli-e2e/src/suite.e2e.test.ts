@@ -96,7 +96,7 @@ describe('forge suite', () => {
     );
     try {
       expect(await page.locator('rect.suite-bar').count()).toBe(5);
-      expect(await page.locator('g.suite-curve').count()).toBe(10);
+      expect(await page.locator('path.suite-curve').count()).toBe(10);
       expect(
         await page.locator('figure[data-chart="suite-synthesis"] .synthesis-row').count(),
       ).toBe(3);

@@ -193,7 +193,7 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .report-suite { max-width: 1560px; }
 .suite-table { margin-bottom: 22px; }
 .suite-table .data-table th { white-space: normal; vertical-align: bottom; }
-.suite-table .data-table td.number { white-space: nowrap; }
+.suite-table .data-table td.number { white-space: normal; }
 .suite-table h3 { font-size: 1rem; margin: 18px 0 4px; }
 .entry-statistics { display: block; font-size: 0.75rem; color: var(--muted); }
 .significance { font-weight: 600; }
@@ -204,6 +204,27 @@ code { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; 
 .seed-line { stroke-width: 1.25; }
 .suite-bar:hover, .suite-curve:hover .compare-line { opacity: 0.75; stroke-width: 4; }
 .suite-cells td, .suite-cells th { white-space: nowrap; }
+.entry-mean, .entry-sd, .entry-p { white-space: nowrap; }
+.suite-table .data-table tr > :first-child, .suite-cells tr > :first-child { position: sticky; left: 0; z-index: 1;
+  background: var(--paper); box-shadow: 1px 0 0 var(--line); }
+.chart-legend { display: flex; flex-wrap: wrap; gap: 4px 18px; list-style: none; margin: 0 0 10px; padding: 0;
+  font-size: 0.82rem; color: #3d4753; }
+.legend-item { display: inline-flex; align-items: center; gap: 6px; }
+.legend-key { flex: none; }
+.small-multiples { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 14px 18px; }
+.mode-panels { grid-template-columns: repeat(auto-fill, minmax(400px, 1fr)); }
+.small-multiple { min-width: 0; }
+.panel-heading { display: flex; align-items: center; gap: 6px; margin: 0 0 2px; font-size: 0.88rem; overflow-wrap: anywhere; }
+.panel-summary { margin: 0 0 2px; font-size: 0.78rem; color: var(--muted); }
+.ghost-line { fill: none; stroke-width: 1.25; }
+.ceiling-label { font-size: 10.5px; fill: #4b5563; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
+.mode-link { stroke: #aab3bf; stroke-width: 1; }
+.mode-statistics { width: auto; font-size: 0.8rem; margin: 2px 0 4px; }
+.mode-statistics th[scope="row"] { font-weight: 500; color: var(--muted); }
+.window-title { font-size: 12px; font-weight: 600; }
+.mode-number { font-size: 10px; font-weight: 600; fill: #3d4753; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
+.mode-key { font-size: 0.8rem; margin-top: 4px; }
+.mode-key td.mode-name { white-space: normal; overflow-wrap: anywhere; }
 .solve-matrix-block { margin-bottom: 22px; }
 .solve-matrix-block h3 { font-size: 1rem; margin: 18px 0 6px; }
 .solve-scroll { max-height: 60vh; }

@@ -23,6 +23,7 @@ function sampleCellDetails(
   cell: { benchmark: string; method: string; seed: number },
   methods: readonly string[],
   index: number,
+  modeNames: Readonly<Record<string, string>>,
 ): SuiteCellDetails {
   const position = methods.indexOf(cell.method);
   const solves = (number: number) =>
@@ -37,9 +38,9 @@ function sampleCellDetails(
   );
   const start = Date.UTC(2026, 0, 1, 12, 0, 0) + index * 3_600_000;
   const milliseconds = 60_000 + index * 1000;
-  const mode = (name: string, failures: number) => ({
-    name,
-    description: `what goes wrong in ${name}`,
+  const mode = (id: string, failures: number) => ({
+    name: modeNames[id] ?? id,
+    description: `what goes wrong in ${id}`,
     failures,
   });
   const windows =
@@ -86,6 +87,10 @@ export function sampleSuiteReportData(
     seeds?: readonly number[];
     /** Give the done cells run-database details (`sampleCellDetails`); default true. */
     details?: boolean;
+    /** Display names of methods beyond the three defaults (e.g. `{ mipro: 'MIPROv2' }`). */
+    methodLabels?: Readonly<Record<string, string>>;
+    /** The failure modes' names by the sample's ids (`date_order`, …); default the ids. */
+    modeNames?: Readonly<Record<string, string>>;
   } = {},
 ): SuiteReportData {
   const spec: SuiteSpec = {
@@ -102,7 +107,7 @@ export function sampleSuiteReportData(
   for (const [index, cell] of plan.cells.entries()) {
     if (cell.id === 'beta/prompt-search/sim-task/sim-optimizer/seed-1') continue;
     const reference = cell.method === 'forge';
-    cellDetails[cell.id] = sampleCellDetails(cell, spec.methods, index);
+    cellDetails[cell.id] = sampleCellDetails(cell, spec.methods, index, options.modeNames ?? {});
     const used = cell.method === 'baseline' ? 20 : reference ? 400 + index : 390;
     // Seeds differ a little, so spreads are not zero.
     const best = (cell.method === 'baseline' ? 0.3 : reference ? 0.8 : 0.6) - cell.seed * 0.01;
@@ -151,7 +156,12 @@ export function sampleSuiteReportData(
     runDirOf: (cell) => `cells/${cell.id}`,
   });
   const labels = {
-    methods: { baseline: 'Baseline', 'prompt-search': 'Prompt search', forge: 'Forge' },
+    methods: {
+      baseline: 'Baseline',
+      'prompt-search': 'Prompt search',
+      forge: 'Forge',
+      ...options.methodLabels,
+    },
     benchmarks: { alpha: options.hostileTitle ?? 'Alpha', beta: 'Beta' },
   };
   return {

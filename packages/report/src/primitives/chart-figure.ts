@@ -52,6 +52,8 @@ export interface ChartFigureOptions {
   readonly caption: string;
   /** The chart (an SVG) or, when there is nothing to draw, a message; markup. */
   readonly content: string;
+  /** A legend above the chart (`renderChartLegend`), outside the drawing so it wraps. */
+  readonly legend?: string;
   /** Markup after the chart, e.g. a collapsible table of the plotted numbers. */
   readonly after?: string;
   /** Wrap the content in a scroll box, for charts drawn at natural size. */
@@ -66,6 +68,7 @@ export function renderChartFigure(options: ChartFigureOptions): string {
   return [
     `<figure class="chart-figure" data-chart="${escapeHtml(options.chart)}">`,
     `<figcaption><strong>${escapeHtml(options.heading)}.</strong> ${escapeHtml(options.caption)}</figcaption>`,
+    options.legend ?? '',
     content,
     options.after ?? '',
     '</figure>',

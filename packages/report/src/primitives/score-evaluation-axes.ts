@@ -16,6 +16,10 @@ export interface ScoreEvaluationAxesOptions {
   readonly scoreLabel: string;
   /** Added to the evaluations axis title (e.g. a note about the budget). Default none. */
   readonly evaluationsNote?: string;
+  /** The evaluations axis title. Default `Task-model evaluations spent`. */
+  readonly evaluationsLabel?: string;
+  /** About how many evaluation-count ticks (fewer for a small panel). Default 6. */
+  readonly evaluationTicks?: number;
 }
 
 /**
@@ -34,10 +38,10 @@ export function renderScoreEvaluationAxes(options: ScoreEvaluationAxesOptions): 
     }),
     renderBottomAxis({
       area,
-      ticks: x.ticks(6),
+      ticks: x.ticks(options.evaluationTicks ?? 6),
       position: x.map,
       format: formatCount,
-      label: `Task-model evaluations spent${options.evaluationsNote ?? ''}`,
+      label: `${options.evaluationsLabel ?? 'Task-model evaluations spent'}${options.evaluationsNote ?? ''}`,
     }),
   ].join('');
 }

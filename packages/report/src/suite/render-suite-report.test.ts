@@ -20,14 +20,16 @@ describe('renderSuiteReport', () => {
     // A whisker from the lowest to the highest seed on every complete bar, a dot per seed.
     expect(count(html, /<line class="suite-bar-range"/g)).toBe(5);
     expect(count(html, /<circle class="suite-bar-seed"/g)).toBe(11);
-    // One curve figure per benchmark, one line per finished cell.
+    // One curve figure per benchmark, one panel per method in it, one line per finished cell.
     expect(count(html, /data-chart="suite-curves"/g)).toBe(2);
-    expect(count(html, /<g class="suite-curve"/g)).toBe(11);
-    // Per method: a mean line, a min–max band when it has two seeds, its seeds' lines on hover.
+    expect(count(html, /<div class="small-multiple" data-method=/g)).toBe(6);
+    expect(count(html, /class="compare-line seed-line suite-curve"/g)).toBe(11);
+    // Per method: a mean line, a min–max band when it has two seeds, its seeds' own lines.
     expect(count(html, /<g class="suite-method-curve"/g)).toBe(6);
     expect(count(html, /class="compare-line suite-curve-mean"/g)).toBe(6);
     expect(count(html, /<path class="suite-curve-band"/g)).toBe(5);
-    expect(count(html, /<g class="suite-curve-seeds">/g)).toBe(6);
+    // The row's ceiling (the reference's 400 evaluations) marked in every panel.
+    expect(count(html, /<g class="suite-ceiling" data-ceilings="400">/g)).toBe(6);
     expect(
       suiteSynthesisRows(data).map((row) => [
         row.benchmark,
@@ -66,14 +68,44 @@ describe('renderSuiteReport', () => {
     );
     expect(count(html, /<g class="suite-failure-mode"/g)).toBe(12);
     expect(html).toContain(
-      'Alpha — date_order: mean share 55% over 2 seed(s) (seed 0: 60%, 6 failures; seed 1: 50%, 4 failures)',
+      'Alpha — Forge (b) — date_order: mean share 55% over 2 seed(s) (seed 0: 60%, 6 failures; seed 1: 50%, 4 failures)',
     );
-    expect(html).toContain('(b) Before the first synthesis event');
-    expect(html).toContain('(c) Before the final synthesis event');
+    expect(html).toContain('(b) before first event');
+    expect(html).toContain('(c) before final event');
+    // Every mode numbered in the drawing and named whole in the panel's key.
+    expect(html).toMatch(
+      /<tr data-mode="ordinal_suffix"><td class="number">4<\/td><td class="mode-name">ordinal_suffix<\/td><td class="number">—<\/td><td class="number">57%<\/td><\/tr>/,
+    );
+    // Modes per seed as mean ± sd (seed 0: 3 and 3, seed 1: 2 and 2), not the 3 names of the union.
+    expect(html).toMatch(
+      /<tr data-statistic="modes"><th scope="row">Modes<\/th><td class="number" title="[^"]*">2\.5 ± 0\.7<\/td><td class="number" title="[^"]*">2\.5 ± 0\.7<\/td><\/tr>/,
+    );
+    // Max:min per seed: first 6:1 and 1:1 (mean 3.5), final 2:1 and 3:1 (mean 2.5).
+    expect(html).toMatch(
+      /<tr data-statistic="ratio"><th scope="row">Max:min share<\/th><td class="number" title="[^"]*">3\.5:1 ± 3\.5<\/td><td class="number" title="[^"]*">2\.5:1 ± 0\.7<\/td>/,
+    );
     // The table fallback: mean share and per seed, both windows.
     expect(html).toMatch(
       /<tr><td>ordinal_suffix<\/td><td class="number">—<\/td><td>—<\/td><td class="number">57%<\/td><td>0: 40%, 1: 75%<\/td>/,
     );
+  });
+
+  it('gives a method the same colour in every suite, whatever the others', () => {
+    const fill = (html: string, method: string) =>
+      html.match(new RegExp(`fill="(#[0-9a-f]{6})"[^>]*data-method="${method}"`))?.[1];
+    const three = renderSuiteReport(sampleSuiteReportData());
+    const other = renderSuiteReport(
+      sampleSuiteReportData({ methods: ['gepa', 'ace', 'mipro', 'forge', 'baseline'] }),
+    );
+    expect(fill(three, 'forge')).toBeDefined();
+    expect(fill(other, 'forge')).toBe(fill(three, 'forge'));
+    expect(fill(other, 'baseline')).toBe(fill(three, 'baseline'));
+    const colours = ['gepa', 'ace', 'mipro', 'forge', 'baseline'].map((method) =>
+      fill(other, method),
+    );
+    expect(new Set(colours).size).toBe(5);
+    // The legend above the bars names each method in its colour, as HTML that wraps.
+    expect(other).toContain('<li class="legend-item" data-legend-item="ace">');
   });
 
   it("draws the solve matrix per benchmark with its filters, and each cell's wall time", () => {

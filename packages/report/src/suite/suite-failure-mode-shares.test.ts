@@ -37,9 +37,61 @@ describe('summarizeFailureModeWindow', () => {
         },
       },
     ]);
-    expect(summary.cells).toEqual([{ id: 'b', seed: 1, event: 2, modes: 1, failures: 4 }]);
+    expect(summary.cells).toEqual([
+      { id: 'b', seed: 1, event: 2, modes: 1, failures: 4, largest: 4, smallest: 4, ratio: 1 },
+    ]);
     expect(summary.modes.map((entry) => [entry.name, entry.meanShare])).toEqual([['x', 1]]);
     expect(summarizeFailureModeWindow([]).modes).toEqual([]);
+  });
+});
+
+describe('modes per seed and the max:min share ratio', () => {
+  it("counts each seed's own modes (mean ± sample sd), not the names of every seed put together", () => {
+    // Three seeds whose assigners name their modes differently: 7 distinct names in all.
+    const summary = summarizeFailureModeWindow([
+      {
+        id: 'a',
+        seed: 0,
+        window: { event: 0, modes: [mode('a', 11), mode('b', 3), mode('c', 1)] },
+      },
+      { id: 'b', seed: 1, window: { event: 0, modes: [mode('d', 8), mode('e', 2)] } },
+      {
+        id: 'c',
+        seed: 2,
+        window: { event: 0, modes: [mode('a', 6), mode('f', 3), mode('g', 2), mode('h', 0)] },
+      },
+    ]);
+    expect(summary.modes).toHaveLength(7);
+    expect(summary.modeCount?.perSeed).toEqual([
+      { seed: 0, value: 3 },
+      { seed: 1, value: 2 },
+      { seed: 2, value: 3 },
+    ]);
+    expect(summary.modeCount?.mean).toBeCloseTo(8 / 3);
+    // Sample sd of 3, 2, 3: sqrt(((1/3)² + (2/3)² + (1/3)²) / 2) = sqrt(1/3).
+    expect(summary.modeCount?.sd).toBeCloseTo(Math.sqrt(1 / 3));
+    // Per seed: 11:1, 8:2 = 4:1, 6:2 = 3:1 (the mode with no failures is left out); mean 6.
+    expect(summary.cells.map((cell) => [cell.largest, cell.smallest, cell.ratio])).toEqual([
+      [11, 1, 11],
+      [8, 2, 4],
+      [6, 2, 3],
+    ]);
+    expect(summary.shareRatio?.mean).toBe(6);
+    expect(summary.shareRatio?.sd).toBeCloseTo(Math.sqrt(((11 - 6) ** 2 + 2 ** 2 + 3 ** 2) / 2));
+    expect(summary.shareRatio?.n).toBe(3);
+  });
+
+  it('gives one mode a ratio of 1, one seed no sd, and no seed neither number', () => {
+    const one = summarizeFailureModeWindow([
+      { id: 'a', seed: 4, window: { event: 2, modes: [mode('x', 5)] } },
+    ]);
+    expect(one.shareRatio).toMatchObject({ mean: 1, sd: null, n: 1 });
+    expect(one.modeCount).toMatchObject({ mean: 1, sd: null, n: 1 });
+    const none = summarizeFailureModeWindow([
+      { id: 'a', seed: 0, window: { event: 0, modes: [mode('x', 0)] } },
+    ]);
+    expect(none.modeCount).toBeNull();
+    expect(none.shareRatio).toBeNull();
   });
 });
 

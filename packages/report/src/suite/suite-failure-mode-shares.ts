@@ -1,3 +1,4 @@
+import { type SeedSpread, seedSpread } from '@forge/suite';
 import { finiteOr } from '../primitives/finite-or.js';
 import type { SuiteCellFailureModeWindow } from './suite-cell-details.js';
 import type { SuiteReportData } from './suite-report-data.js';
@@ -28,10 +29,19 @@ export interface SuiteFailureModeWindowCell {
   readonly seed: number;
   /** The synthesis event that closed the window in this cell. */
   readonly event: number;
-  /** Modes with at least one failure. */
+  /** Modes with at least one failure (modes of one name counted once). */
   readonly modes: number;
   /** Failures in the window. */
   readonly failures: number;
+  /** Failures of its most frequent mode. */
+  readonly largest: number;
+  /** Failures of its least frequent mode (with at least one failure). */
+  readonly smallest: number;
+  /**
+   * `largest / smallest`: the max:min ratio of its mode shares (the same as of their failure
+   * counts, as the shares of one cell share a denominator); 1 with a single mode.
+   */
+  readonly ratio: number;
 }
 
 /** A window (before the first, or before the final synthesis event) over a group's cells. */
@@ -40,6 +50,18 @@ export interface SuiteFailureModeWindowSummary {
   readonly cells: readonly SuiteFailureModeWindowCell[];
   /** Every mode of any counted cell, by mean share descending, then name. */
   readonly modes: readonly SuiteModeShare[];
+  /**
+   * Modes per seed: each counted cell's own number of modes, as mean ± sample sd over the n
+   * cells (null when n = 0). Not the number of distinct names over seeds (`modes.length`),
+   * which grows with every seed whose assigner names its modes differently.
+   */
+  readonly modeCount: SeedSpread | null;
+  /**
+   * The max:min share ratio: per counted cell its `ratio` (largest mode's failures over the
+   * smallest's), then mean ± sample sd over the n cells — the balance of one run's failure
+   * memory, averaged over seeds (null when n = 0).
+   */
+  readonly shareRatio: SeedSpread | null;
 }
 
 /** Figure 3(b)/(c) for one benchmark and method under one model pair, over its seeds. */
@@ -108,6 +130,24 @@ export function summarizeFailureModeWindow(
     }
   }
   const n = counted.length;
+  const summaries = counted.map((cell) => {
+    const merged = new Map<string, number>();
+    for (const mode of cell.modes)
+      merged.set(mode.name, (merged.get(mode.name) ?? 0) + mode.failures);
+    const failures = [...merged.values()];
+    const largest = Math.max(...failures);
+    const smallest = Math.min(...failures);
+    return {
+      id: cell.id,
+      seed: cell.seed,
+      event: cell.window.event,
+      modes: merged.size,
+      failures: cell.total,
+      largest,
+      smallest,
+      ratio: largest / smallest,
+    };
+  });
   const modes = [...byName]
     .map(([name, entry]) => ({
       name,
@@ -118,14 +158,10 @@ export function summarizeFailureModeWindow(
     }))
     .sort((a, b) => b.meanShare - a.meanShare || a.name.localeCompare(b.name));
   return {
-    cells: counted.map((cell) => ({
-      id: cell.id,
-      seed: cell.seed,
-      event: cell.window.event,
-      modes: new Set(cell.modes.map((mode) => mode.name)).size,
-      failures: cell.total,
-    })),
+    cells: summaries,
     modes,
+    modeCount: seedSpread(summaries.map((cell) => ({ seed: cell.seed, value: cell.modes }))),
+    shareRatio: seedSpread(summaries.map((cell) => ({ seed: cell.seed, value: cell.ratio }))),
   };
 }
 

@@ -1,23 +1,13 @@
-import {
-  benchmarkLabel,
-  formatSpread,
-  groupScore,
-  methodLabel,
-  type SuiteSpec,
-} from '@forge/suite';
+import { benchmarkLabel, formatSpread, groupScore, methodLabel } from '@forge/suite';
 import { type PlotArea, renderLeftAxis } from '../primitives/axis.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
-import { categoricalColor } from '../primitives/chart-palette.js';
 import { createLinearScale } from '../primitives/linear-scale.js';
+import { methodColor } from '../primitives/method-color.js';
 import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
+import { chartId, renderMethodLegend } from './suite-method-legend.js';
 import type { SuiteReportData } from './suite-report-data.js';
 
 const width = 960;
-const legendRow = 20;
-
-function chartId(prefix: string, taskModel: string, optimizerModel: string): string {
-  return `${prefix}-${`${taskModel}-${optimizerModel}`.replace(/[^A-Za-z0-9_-]+/g, '-')}`;
-}
 
 /**
  * Figure 1's shape for one (task model, optimizer model): per benchmark a group of bars, one per
@@ -54,13 +44,7 @@ export function renderSuiteScoreBarsChart(
       content: renderEmptyChart('No method has finished all its cells for these models yet.'),
     });
   }
-  const legendHeight = Math.ceil(spec.methods.length / 4) * legendRow + 8;
-  const area: PlotArea = {
-    left: 76,
-    top: legendHeight + 20,
-    right: 940,
-    bottom: legendHeight + 300,
-  };
+  const area: PlotArea = { left: 76, top: 16, right: 940, bottom: 296 };
   const height = area.bottom + 64;
   const y = createLinearScale([0, 100], [area.bottom, area.top]);
   const groupWidth = (area.right - area.left) / spec.benchmarks.length;
@@ -91,7 +75,7 @@ export function renderSuiteScoreBarsChart(
             y: y.map(value),
             width: Math.max(1, barWidth - 2),
             height: area.bottom - y.map(value),
-            fill: categoricalColor(position),
+            fill: methodColor(method),
             'fill-opacity': partial ? 0.35 : 1,
             'data-benchmark': benchmark,
             'data-method': method,
@@ -141,6 +125,7 @@ export function renderSuiteScoreBarsChart(
     chart: 'suite-bars',
     heading,
     caption,
+    legend: renderMethodLegend(spec.methods, labels),
     content: renderChartSvg({
       id,
       title: heading,
@@ -158,7 +143,6 @@ export function renderSuiteScoreBarsChart(
       width,
       height,
       body: [
-        methodLegend(spec, labels, area.left),
         renderLeftAxis({
           area,
           ticks: y.ticks(5),
@@ -171,39 +155,3 @@ export function renderSuiteScoreBarsChart(
     }),
   });
 }
-
-/** The methods' colours, four to a row. */
-export function methodLegend(
-  spec: SuiteSpec,
-  labels: SuiteReportData['labels'],
-  left: number,
-): string {
-  return svgElement(
-    'g',
-    { class: 'legend' },
-    spec.methods.map((method, position) =>
-      svgElement(
-        'g',
-        {
-          transform: `translate(${left + (position % 4) * 210} ${12 + Math.floor(position / 4) * legendRow})`,
-        },
-        [
-          svgElement('rect', {
-            x: 0,
-            y: 0,
-            width: 12,
-            height: 12,
-            rx: 2,
-            fill: categoricalColor(position),
-          }),
-          svgText(
-            { class: 'legend-label', x: 18, y: 6, 'dominant-baseline': 'middle' },
-            methodLabel(labels, method),
-          ),
-        ],
-      ),
-    ),
-  );
-}
-
-export { chartId };

@@ -60,7 +60,7 @@ describe('renderSuiteTable', () => {
     const html = renderSuiteTable(table, { methods: { forge: hostile } });
     const cells = html.match(/<td[^>]*>.*?<\/td>/g) ?? [];
     expect(cells[1]).toContain(
-      '50.00<sup class="significance">*</sup><span class="entry-statistics" title="95% confidence interval 41.25 to 58.75: percentile bootstrap (2000 draws) over 1 seed(s) and 40 test instances; paired sign-flip permutation test against &lt;img src=x onerror=alert(1)&gt;: two-sided p = 0.001953 over 40 (seed, test instance) pairs (exact)">[41.25, 58.75]<br>p = 0.001953</span>',
+      '50.00<sup class="significance">*</sup><span class="entry-statistics" title="95% confidence interval 41.25 to 58.75: percentile bootstrap (2000 draws) over 1 seed(s) and 40 test instances; paired sign-flip permutation test against &lt;img src=x onerror=alert(1)&gt;: two-sided p = 0.001953 over 40 (seed, test instance) pairs (exact)">[41.25, 58.75]<br><span class="entry-p">p = 0.001953</span></span>',
     );
     // Not significant: no marker, the p-value only, and how it was sampled on hover.
     expect(cells[2]).not.toContain('significance');

@@ -34,7 +34,7 @@ export function renderSuiteTable(table: SuiteTable, labels: SuiteLabels = {}): s
         `<tr>${table.columns
           .map((column, index) => {
             const value = row.values[index] ?? null;
-            const text = escapeHtml(formatTableValue(value, column.format));
+            const text = entryText(formatTableValue(value, column.format));
             const cell =
               row.emphasis?.includes(index) && text !== '–' ? `<strong>${text}</strong>` : text;
             const statistics = isSeedSpread(value) ? entryStatistics(value, labels) : '';
@@ -52,6 +52,16 @@ export function renderSuiteTable(table: SuiteTable, labels: SuiteLabels = {}): s
   ].join('');
 }
 
+/**
+ * An entry's text, escaped; `mean ± sd` may break before the `±` (a narrow page keeps every
+ * column of a nine-method table in view), never inside either number.
+ */
+function entryText(text: string): string {
+  const at = text.indexOf(' ± ');
+  if (at === -1) return escapeHtml(text);
+  return `<span class="entry-mean">${escapeHtml(text.slice(0, at))}</span> <span class="entry-sd">${escapeHtml(text.slice(at + 1))}</span>`;
+}
+
 /** An entry's marker, interval and p-value, each only when it has them. */
 function entryStatistics(spread: SeedSpread, labels: SuiteLabels): string {
   const { interval, comparison } = spread;
@@ -62,19 +72,21 @@ function entryStatistics(spread: SeedSpread, labels: SuiteLabels): string {
   const lines: string[] = [];
   const titles: string[] = [];
   if (interval !== undefined) {
-    lines.push(`[${interval.low.toFixed(2)}, ${interval.high.toFixed(2)}]`);
+    lines.push(escapeHtml(`[${interval.low.toFixed(2)}, ${interval.high.toFixed(2)}]`));
     titles.push(
       `${Math.round(interval.level * 100)}% confidence interval ${interval.low.toFixed(2)} to ${interval.high.toFixed(2)}: percentile bootstrap (${interval.draws} draws) over ${interval.seeds} seed(s) and ${interval.instances} test instances`,
     );
   }
   if (comparison !== undefined) {
     const against = `${methodLabel(labels, comparison.against)}${comparison.againstArm === undefined ? '' : ` (${comparison.againstArm} training data)`}`;
-    lines.push(`p = ${formatPValue(comparison.pValue)}`);
+    lines.push(
+      `<span class="entry-p">${escapeHtml(`p = ${formatPValue(comparison.pValue)}`)}</span>`,
+    );
     titles.push(
       `paired sign-flip permutation test against ${against}: two-sided p = ${formatPValue(comparison.pValue)} over ${comparison.pairs} (seed, test instance) pairs (${comparison.method === 'exact' ? 'exact' : `${comparison.draws ?? 0} random sign assignments`})`,
     );
   }
-  return `${marker}<span class="entry-statistics" title="${escapeHtml(titles.join('; '))}">${lines.map(escapeHtml).join('<br>')}</span>`;
+  return `${marker}<span class="entry-statistics" title="${escapeHtml(titles.join('; '))}">${lines.join('<br>')}</span>`;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { benchmarkLabel, methodLabel } from '@forge/suite';
 import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { renderChartLegend } from '../primitives/chart-legend.js';
 import { outcomeColor, outcomeLabel, outcomeOrder } from '../primitives/chart-palette.js';
 import { formatAdmissionRate, formatCount, formatPercent } from '../primitives/format-value.js';
 import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
@@ -82,8 +83,7 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
     ...outcomeOrder.filter((outcome) => present.has(outcome)),
     ...[...present].filter((outcome) => !outcomeOrder.includes(outcome)).sort(),
   ];
-  const legendRows = Math.ceil(outcomes.length / 6);
-  const top = 24 + legendRows * 20;
+  const top = 12;
   const area: PlotArea = {
     left: 230,
     top,
@@ -95,28 +95,13 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
     area.left,
     area.right,
   ]);
-  const legend = svgElement(
-    'g',
-    { class: 'legend' },
-    outcomes.flatMap((outcome, position) => [
-      svgElement('rect', {
-        x: 16 + (position % 6) * 150,
-        y: 8 + Math.floor(position / 6) * 20,
-        width: 12,
-        height: 12,
-        rx: 2,
-        fill: outcomeColor(outcome, position),
-      }),
-      svgText(
-        {
-          class: 'legend-label',
-          x: 33 + (position % 6) * 150,
-          y: 14 + Math.floor(position / 6) * 20,
-          'dominant-baseline': 'middle',
-        },
-        outcomeLabel(outcome),
-      ),
-    ]),
+  const legend = renderChartLegend(
+    outcomes.map((outcome, position) => ({
+      label: outcomeLabel(outcome),
+      color: outcomeColor(outcome, position),
+      id: outcome,
+    })),
+    'Outcomes',
   );
   const bars = rows.map((row, index) => {
     const centerY = area.top + index * rowHeight + rowHeight / 2;
@@ -185,6 +170,7 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
     chart: 'suite-synthesis',
     heading,
     caption,
+    legend,
     content: renderChartSvg({
       id: 'suite-synthesis',
       title: heading,
@@ -197,7 +183,6 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
       width,
       height,
       body: [
-        legend,
         renderBottomAxis({
           area,
           ticks: x.ticks(6),
