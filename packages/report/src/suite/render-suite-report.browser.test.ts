@@ -43,7 +43,7 @@ describe('renderSuiteReport in headless Chromium', () => {
         'suite-failure-modes',
       ]) {
         const boxes = await page
-          .locator(`figure[data-chart="${chart}"] svg`)
+          .locator(`figure[data-chart="${chart}"] svg.chart`)
           .evaluateAll((elements) =>
             elements.map((element) => element.getBoundingClientRect().height),
           );
