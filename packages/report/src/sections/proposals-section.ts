@@ -27,11 +27,28 @@ function roleTitle(role: string): string {
   return roleTitles[role] ?? `The ${role} role`;
 }
 
+/**
+ * What an accepted proposal became: the pool candidate it made (GEPA, Forge), or, for a method
+ * whose accepted proposals are not candidates of their own, what acceptance did there — ACE's
+ * curation changed the playbook, MIPROv2's instruction joined the pool its trials draw from.
+ */
+export function acceptedVerdict(proposal: Pick<RunReportProposal, 'candidate' | 'kind'>): string {
+  if (proposal.candidate !== undefined) return `accepted as #${proposal.candidate}`;
+  switch (proposal.kind) {
+    case 'curation':
+      return 'accepted: playbook updated';
+    case 'instruction':
+      return 'accepted into the instruction pool';
+    default:
+      return 'accepted (no candidate of its own)';
+  }
+}
+
 function renderProposal(proposal: RunReportProposal): string {
   const parentSum = sum(proposal.parentScores);
   const verdict =
     proposal.outcome === 'accepted'
-      ? `accepted as #${proposal.candidate ?? '?'}`
+      ? acceptedVerdict(proposal)
       : proposal.outcome === 'rejected'
         ? 'rejected'
         : `no-op${proposal.noOpReason === undefined ? '' : ` (${proposal.noOpReason})`}`;
