@@ -72,10 +72,12 @@ export class SqliteAnswerRecorder {
 
 /**
  * Every optimizer role's answers over all invocations of the run, from `optimizer_answers`:
- * how many, how many were unusable and why, and the first unusable one.
+ * how many, how many were unusable and why, and the first unusable one. None for a database
+ * without that table (a run recorded before answers were kept, read without migrating it).
  */
 export function readRunAnswers(database: RunDatabase): Readonly<Record<string, RoleAnswers>> {
   if (!database.readonly) flushDeferredWrites(database);
+  if (!hasAnswersTable(database)) return {};
   const rows = database
     .prepare(`SELECT role, usable, reason, excerpt, contract FROM optimizer_answers ORDER BY seq`)
     .all() as {
@@ -114,4 +116,15 @@ export function readRunAnswers(database: RunDatabase): Readonly<Record<string, R
     }
   }
   return Object.fromEntries(byRole);
+}
+
+/** True when the database has the `optimizer_answers` table. */
+function hasAnswersTable(database: RunDatabase): boolean {
+  return (
+    database
+      .prepare(
+        "SELECT 1 AS present FROM sqlite_master WHERE type = 'table' AND name = 'optimizer_answers'",
+      )
+      .get() !== undefined
+  );
 }

@@ -7,6 +7,7 @@ import type {
 } from '@forge/method';
 import { flushDeferredWrites } from './deferred-writes.js';
 import type { RunDatabase } from './open-run-database.js';
+import { readCheckpointRecords, readStoredCheckpoint } from './read/checkpoint-records.js';
 import { guardStore } from './store-failure.js';
 
 /**
@@ -31,18 +32,15 @@ export class SqliteCheckpointStore implements CheckpointStore {
       record: database.prepare(
         'INSERT INTO checkpoint_records (save, kind, step, data) VALUES (?, ?, ?, ?)',
       ),
-      records: database.prepare('SELECT kind, step, data FROM checkpoint_records ORDER BY seq'),
     };
   }
 
   async load(): Promise<SavedCheckpoint | undefined> {
-    const row = guardStore(this.runDir, () => this.statements.read.get()) as
-      | { header: string; saves: number; state: string | null }
-      | undefined;
+    const row = guardStore(this.runDir, () => readStoredCheckpoint(this.database));
     if (row === undefined) return undefined;
     return {
-      header: JSON.parse(row.header) as CheckpointHeader,
-      state: row.state === null ? undefined : JSON.parse(row.state),
+      header: JSON.parse(row.headerJson) as CheckpointHeader,
+      state: row.stateJson === null ? undefined : JSON.parse(row.stateJson),
       saves: row.saves,
     };
   }
@@ -71,12 +69,10 @@ export class SqliteCheckpointStore implements CheckpointStore {
   }
 
   async records(): Promise<CheckpointRecord[]> {
-    return (
-      guardStore(this.runDir, () => this.statements.records.all()) as {
-        kind: string;
-        step: number | null;
-        data: string;
-      }[]
-    ).map((row) => ({ kind: row.kind, step: row.step, data: JSON.parse(row.data) }));
+    return guardStore(this.runDir, () => readCheckpointRecords(this.database)).map((row) => ({
+      kind: row.kind,
+      step: row.step,
+      data: JSON.parse(row.dataJson),
+    }));
   }
 }

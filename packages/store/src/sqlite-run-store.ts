@@ -13,6 +13,7 @@ import { flushDeferredWrites } from './deferred-writes.js';
 import type { FileLease } from './lease/file-lease.js';
 import type { RunDatabase } from './open-run-database.js';
 import { openRunWriter, type RunWriterOptions } from './open-run-for-writing.js';
+import { readTestScores } from './read/test-scores.js';
 import { StoreError } from './store-error.js';
 import { guardStore } from './store-failure.js';
 
@@ -170,11 +171,7 @@ export class SqliteRunStore implements RunStore {
   readTestScores(
     candidate: number,
   ): { readonly instanceId: string; readonly repeat: number; readonly score: number }[] {
-    return this.database
-      .prepare(
-        'SELECT instance_id AS instanceId, repeat, score FROM test_scores WHERE candidate = ? ORDER BY instance_id, repeat',
-      )
-      .all(candidate) as { instanceId: string; repeat: number; score: number }[];
+    return readTestScores(this.database, candidate);
   }
 
   /** Sets a metadata value (status, stop reason, labels). */

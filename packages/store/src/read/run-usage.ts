@@ -1,5 +1,5 @@
-import { flushDeferredWrites } from './deferred-writes.js';
-import type { RunDatabase } from './open-run-database.js';
+import { flushDeferredWrites } from '../deferred-writes.js';
+import type { RunDatabase } from '../open-run-database.js';
 
 /** What one role (or the whole run) spent, summed over every invocation of the run. */
 export interface RunRoleUsage {
@@ -119,4 +119,34 @@ export function readZeroCostModels(database: RunDatabase): RunModelName[] {
        GROUP BY provider, model ORDER BY min(seq)`,
     )
     .all() as RunModelName[];
+}
+
+/**
+ * The models each role called, as `provider:model`, over every invocation of the run (calls
+ * still queued for writing are written first): by role (`unassigned` for calls that named none),
+ * each role's models in order of first call. Cache hits and failed calls count: they name a
+ * model the role used.
+ */
+export function readModelsByRole(database: RunDatabase): Record<string, string[]> {
+  if (!database.readonly) flushDeferredWrites(database);
+  const rows = database
+    .prepare(
+      `SELECT coalesce(role, '${unassignedUsageRole}') AS role, provider || ':' || model AS model
+       FROM model_calls GROUP BY 1, 2 ORDER BY min(seq)`,
+    )
+    .all() as { role: string; model: string }[];
+  const byRole: Record<string, string[]> = {};
+  for (const row of rows) {
+    // Own properties whatever the role is called (a role may be `__proto__`).
+    if (!Object.hasOwn(byRole, row.role)) {
+      Object.defineProperty(byRole, row.role, {
+        value: [],
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    (byRole[row.role] as string[]).push(row.model);
+  }
+  return byRole;
 }

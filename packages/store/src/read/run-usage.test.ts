@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { RecordedCall } from '@forge/provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openRunDatabase } from './open-run-database.js';
-import { readRunUsage, readZeroCostModels } from './run-usage.js';
-import { SqliteCallRecorder } from './sqlite-call-recorder.js';
+import { openRunDatabase } from '../open-run-database.js';
+import { SqliteCallRecorder } from '../sqlite-call-recorder.js';
+import { readModelsByRole, readRunUsage, readZeroCostModels } from './run-usage.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-usage-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -104,5 +104,30 @@ describe('readZeroCostModels', () => {
       { provider: 'scripted', modelId: 'task' },
       { provider: 'ollama', modelId: 'qwen3:8b' },
     ]);
+  });
+});
+
+describe('readModelsByRole', () => {
+  it('names each role’s models in order of first call, cache hits and failures included', () => {
+    const database = openRunDatabase(join(root, 'models-by-role'));
+    const recorder = new SqliteCallRecorder(database);
+    const at = (role: string | undefined, provider: string, modelId: string, cached = false) => ({
+      ...call(role, { input: 1, output: 1 }, 0, cached),
+      provider,
+      modelId,
+    });
+    recorder.record(at('task', 'openai', 'b'));
+    recorder.record(at('reflect', 'anthropic', 'c', true));
+    recorder.record(at('task', 'openai', 'a'));
+    recorder.record(at('task', 'openai', 'b'));
+    recorder.record(at(undefined, 'sim', 'x'));
+    recorder.record(at('__proto__', 'sim', 'y'));
+    const models = readModelsByRole(database);
+    database.close();
+    expect(Object.keys(models)).toEqual(['task', 'reflect', 'unassigned', '__proto__']);
+    expect(models['task']).toEqual(['openai:b', 'openai:a']);
+    expect(models['reflect']).toEqual(['anthropic:c']);
+    expect(models['unassigned']).toEqual(['sim:x']);
+    expect(Object.getOwnPropertyDescriptor(models, '__proto__')?.value).toEqual(['sim:y']);
   });
 });
