@@ -1,4 +1,10 @@
-import type { RunDatabase } from '@forge/store';
+import {
+  type RunDatabase,
+  readCheckpointRecords,
+  readRunInstances,
+  readValidationEvaluations,
+  readValidationScores,
+} from '@forge/store';
 import { clipText, parseJson } from './clip-text.js';
 import type {
   RunReportEvaluation,
@@ -51,24 +57,19 @@ export function loadValidationInstances(
   validationIds: readonly string[],
   candidates: number,
 ): RunReportValidationInstance[] {
-  const rows = database
-    .prepare("SELECT id, input, gold FROM instances WHERE split = 'validation'")
-    .all() as { id: string; input: string; gold: string }[];
+  const rows = readRunInstances(database, { split: 'validation' });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const ids = validationIds.length > 0 ? validationIds : rows.map((row) => row.id);
   const scores = new Map<string, (number | null)[]>();
   for (const id of ids) scores.set(id, new Array<number | null>(candidates).fill(null));
-  const stored = database
-    .prepare('SELECT candidate, instance_id, score FROM validation_scores')
-    .all() as { candidate: number; instance_id: string; score: number }[];
-  for (const row of stored) {
-    const line = scores.get(row.instance_id);
+  for (const row of readValidationScores(database)) {
+    const line = scores.get(row.instanceId);
     if (line !== undefined && row.candidate < candidates) line[row.candidate] = row.score;
   }
   return ids.map((id) => ({
     id,
-    input: parseJson(byId.get(id)?.input, {}),
-    gold: parseJson(byId.get(id)?.gold, {}),
+    input: parseJson(byId.get(id)?.inputJson, {}),
+    gold: parseJson(byId.get(id)?.goldJson, {}),
     scores: scores.get(id) ?? [],
   }));
 }
@@ -78,28 +79,16 @@ export function loadValidationInstances(
  * recorded before schema 2), other methods' from their `validation-pass` records.
  */
 export function loadEvaluations(database: RunDatabase): RunReportEvaluation[] {
-  const rows = database
-    .prepare(
-      'SELECT candidate, instance_id, output, feedback, module_feedback, trace FROM validation_evaluations ORDER BY candidate, rowid',
-    )
-    .all() as {
-    candidate: number;
-    instance_id: string;
-    output: string;
-    feedback: string | null;
-    module_feedback: string | null;
-    trace: string;
-  }[];
   return [
-    ...rows.map((row) => ({
+    ...readValidationEvaluations(database).map((row) => ({
       candidate: row.candidate,
-      instanceId: row.instance_id,
-      output: parseJson(row.output, {}),
+      instanceId: row.instanceId,
+      output: parseJson(row.outputJson, {}),
       ...(row.feedback === null ? {} : { feedback: clipText(row.feedback) }),
-      ...(row.module_feedback === null
+      ...(row.moduleFeedbackJson === null
         ? {}
-        : { moduleFeedback: parseJson<Record<string, string>>(row.module_feedback, {}) }),
-      trace: flattenTrace(parseJson<StoredTraceEntry[]>(row.trace, [])),
+        : { moduleFeedback: parseJson<Record<string, string>>(row.moduleFeedbackJson, {}) }),
+      trace: flattenTrace(parseJson<StoredTraceEntry[]>(row.traceJson, [])),
     })),
     ...loadValidationPasses(database),
   ];
@@ -119,13 +108,11 @@ interface StoredExecution {
  * keeps its first pass.
  */
 function loadValidationPasses(database: RunDatabase): RunReportEvaluation[] {
-  const rows = database
-    .prepare("SELECT data FROM checkpoint_records WHERE kind = 'validation-pass' ORDER BY seq")
-    .all() as { data: string }[];
+  const rows = readCheckpointRecords(database, ['validation-pass']);
   const seen = new Set<number>();
   const evaluations: RunReportEvaluation[] = [];
   for (const row of rows) {
-    const pass = parseJson<{ candidate?: unknown; evaluations?: unknown }>(row.data, {});
+    const pass = parseJson<{ candidate?: unknown; evaluations?: unknown }>(row.dataJson, {});
     if (typeof pass.candidate !== 'number' || seen.has(pass.candidate)) continue;
     seen.add(pass.candidate);
     if (!Array.isArray(pass.evaluations)) continue;

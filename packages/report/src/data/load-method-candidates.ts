@@ -1,4 +1,4 @@
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readCheckpointRecords } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import type { RunReportCandidate, RunReportCurvePoint } from './run-report-data.js';
 
@@ -39,9 +39,7 @@ interface CandidateData {
  * read are left out, so a method that saves less still draws.
  */
 export function loadMethodRecords(database: RunDatabase, validationSize: number): MethodRunRecords {
-  const rows = database
-    .prepare('SELECT kind, step, data FROM checkpoint_records ORDER BY seq')
-    .all() as { kind: string; step: number | null; data: string }[];
+  const rows = readCheckpointRecords(database);
   const byIndex = new Map<number, RunReportCandidate>();
   const prompts = new Map<number, Readonly<Record<string, string>>>();
   const validationScores = new Map<number, Readonly<Record<string, number>>>();
@@ -49,7 +47,7 @@ export function loadMethodRecords(database: RunDatabase, validationSize: number)
   let evaluationsUsed = 0;
   for (const row of rows) {
     if (row.step !== null) steps = Math.max(steps, row.step + 1);
-    const data = parseJson<CandidateData>(row.data, {});
+    const data = parseJson<CandidateData>(row.dataJson, {});
     if (typeof data.evaluationsUsed === 'number')
       evaluationsUsed = Math.max(evaluationsUsed, data.evaluationsUsed);
     if (row.kind !== 'candidate') continue;

@@ -1,4 +1,4 @@
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readCheckpointRecords } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { readStoredExecution } from './load-evaluations.js';
 import type { RunReportEvaluation, RunReportExecution } from './run-report-details.js';
@@ -29,12 +29,10 @@ function executions(value: unknown): RunReportExecution[] | undefined {
  * by step; the first record of a step wins. Unreadable records are skipped.
  */
 export function loadMethodMinibatches(database: RunDatabase): Map<number, LoadedMinibatch> {
-  const rows = database
-    .prepare("SELECT step, data FROM checkpoint_records WHERE kind = 'minibatch' ORDER BY seq")
-    .all() as { step: number | null; data: string }[];
+  const rows = readCheckpointRecords(database, ['minibatch']);
   const byStep = new Map<number, LoadedMinibatch>();
   for (const row of rows) {
-    const data = parseJson<Record<string, unknown>>(row.data, {});
+    const data = parseJson<Record<string, unknown>>(row.dataJson, {});
     const step = typeof data['step'] === 'number' ? data['step'] : row.step;
     const instances = Array.isArray(data['instances'])
       ? data['instances'].filter((id): id is string => typeof id === 'string')

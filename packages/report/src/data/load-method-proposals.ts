@@ -1,5 +1,5 @@
 import type { MethodProposal } from '@forge/method';
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readCheckpointRecords } from '@forge/store';
 import { clipText, parseJson } from './clip-text.js';
 import { loadEvaluations } from './load-evaluations.js';
 import { loadMethodMinibatches, minibatchExecutions } from './load-method-minibatches.js';
@@ -21,9 +21,7 @@ const outcomes: readonly string[] = ['accepted', 'rejected', 'no-op'];
  * minibatch when the method saved them (`minibatch` records, `loadMethodMinibatches`).
  */
 export function loadMethodProposals(database: RunDatabase): RunReportProposal[] {
-  const rows = database
-    .prepare("SELECT step, data FROM checkpoint_records WHERE kind = 'proposal' ORDER BY seq")
-    .all() as { step: number | null; data: string }[];
+  const rows = readCheckpointRecords(database, ['proposal']);
   const minibatches = loadMethodMinibatches(database);
   let evaluations: RunReportEvaluation[] | undefined;
   const validation = () => {
@@ -31,7 +29,7 @@ export function loadMethodProposals(database: RunDatabase): RunReportProposal[] 
     return evaluations;
   };
   return rows.map((row) => {
-    const data = parseJson<ProposalData>(row.data, {});
+    const data = parseJson<ProposalData>(row.dataJson, {});
     const outcome = (
       typeof data.outcome === 'string' && outcomes.includes(data.outcome) ? data.outcome : 'no-op'
     ) as RunReportProposalOutcome;

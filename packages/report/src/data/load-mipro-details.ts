@@ -1,4 +1,4 @@
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readCheckpointRecords } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadMethodMinibatches } from './load-method-minibatches.js';
 import type {
@@ -7,11 +7,6 @@ import type {
   MiproReportDetails,
   MiproReportTrial,
 } from './mipro-report-details.js';
-
-interface Row {
-  readonly kind: string;
-  readonly data: string;
-}
 
 /**
  * Reads a MIPROv2 run's own records (`search-plan`, `trial`, `instructions`, `demo-sets`,
@@ -22,16 +17,19 @@ export function loadMiproDetails(
   database: RunDatabase,
   bestCandidate: number,
 ): MiproReportDetails | undefined {
-  const rows = database
-    .prepare(
-      "SELECT kind, data FROM checkpoint_records WHERE kind IN ('search-plan', 'trial', 'instructions', 'demo-sets', 'search-end', 'candidate') ORDER BY seq",
-    )
-    .all() as Row[];
+  const rows = readCheckpointRecords(database, [
+    'search-plan',
+    'trial',
+    'instructions',
+    'demo-sets',
+    'search-end',
+    'candidate',
+  ]);
   if (!rows.some((row) => row.kind === 'demo-sets' || row.kind === 'search-plan')) return undefined;
   const of = (kind: string) =>
     rows
       .filter((row) => row.kind === kind)
-      .map((row) => parseJson<Record<string, unknown>>(row.data, {}));
+      .map((row) => parseJson<Record<string, unknown>>(row.dataJson, {}));
   const plan = of('search-plan')[0];
   const end = of('search-end')[0];
   const instructions = of('instructions')[0];

@@ -1,4 +1,4 @@
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readCheckpointRecords } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import type { RunReportPlaybookPoint } from './run-report-playbook.js';
 
@@ -18,12 +18,10 @@ interface StepData {
  * Empty for any other run.
  */
 export function loadPlaybookSeries(database: RunDatabase): RunReportPlaybookPoint[] {
-  const rows = database
-    .prepare("SELECT step, data FROM checkpoint_records WHERE kind = 'step' ORDER BY seq")
-    .all() as { step: number | null; data: string }[];
+  const rows = readCheckpointRecords(database, ['step']);
   const series: RunReportPlaybookPoint[] = [];
   for (const row of rows) {
-    const data = parseJson<StepData>(row.data, {});
+    const data = parseJson<StepData>(row.dataJson, {});
     const size = data.playbook;
     const numbers = [
       data.evaluationsUsed,

@@ -1,11 +1,17 @@
 import { join } from 'node:path';
 import type { RunHeader } from '@forge/core';
 import {
+  countRunInstances,
   inspectLease,
   leaseFileName,
+  type RunCandidateRecord,
   type RunDatabase,
+  readMeanTestScore,
+  readModelsByRole,
+  readRunCandidates,
+  readRunMeta,
+  readRunSteps,
   readRunUsage,
-  unassignedUsageRole,
 } from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadAnswers } from './load-answers.js';
@@ -29,15 +35,7 @@ import type {
 } from './run-report-data.js';
 import { runStatus, type WriterProbe } from './run-status.js';
 
-interface CandidateRow {
-  candidate: number;
-  parent: number | null;
-  module: string | null;
-  step: number | null;
-  validation_score: number;
-  evaluations_at_discovery: number;
-  prompts: string;
-}
+type CandidateRow = RunCandidateRecord;
 
 /** Options of `loadReportData`. */
 export interface LoadReportDataOptions {
@@ -48,7 +46,7 @@ export interface LoadReportDataOptions {
 }
 
 /**
- * Reads everything the HTML report shows from a run's database, with plain SQL, so a report can
+ * Reads everything the HTML report shows from a run's database, through the store's readers, so a report can
  * be drawn for any run: finished, stopped, failed, interrupted or still running (the database
  * may be open read-only while another process writes it).
  */
@@ -68,42 +66,26 @@ function read(
   now: Date,
   probe: WriterProbe | undefined,
 ): RunReportData {
-  const meta = new Map(
-    (database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map(
-      (row) => [row.key, row.value],
-    ),
-  );
+  const meta = readRunMeta(database);
   const header = parseJson<Partial<RunHeader>>(meta.get('header'), {});
   const models = parseJson<Record<string, string>>(meta.get('models'), {});
   const unpricedModels = parseJson<string[]>(meta.get('unpriced_models'), []);
-  const candidates = database
-    .prepare('SELECT * FROM candidates ORDER BY candidate')
-    .all() as CandidateRow[];
+  const candidates = readRunCandidates(database);
   const best = candidates.reduce<CandidateRow | undefined>(
     (current, row) =>
-      current === undefined || row.validation_score > current.validation_score ? row : current,
+      current === undefined || row.validationScore > current.validationScore ? row : current,
     undefined,
   );
-  const steps = database
-    .prepare('SELECT step, candidate, evaluations_used FROM steps ORDER BY step')
-    .all() as { step: number; candidate: number | null; evaluations_used: number }[];
+  const steps = readRunSteps(database);
+  const instances = countRunInstances(database);
   const validationIds = header.validationIds ?? [];
-  const validationSize =
-    validationIds.length > 0
-      ? validationIds.length
-      : count(database, "SELECT count(*) AS n FROM instances WHERE split = 'validation'");
+  const validationSize = validationIds.length > 0 ? validationIds.length : instances.validation;
   const evaluationsUsed =
-    steps.at(-1)?.evaluations_used ??
-    (candidates[0] === undefined ? 0 : candidates[0].evaluations_at_discovery + validationSize);
+    steps.at(-1)?.evaluationsUsed ??
+    (candidates[0] === undefined ? 0 : candidates[0].evaluationsAtDiscovery + validationSize);
   const synthesisEvents = loadSynthesisEvents(database);
-  const originalTraining = count(
-    database,
-    "SELECT count(*) AS n FROM instances WHERE split = 'train' AND origin = 'original'",
-  );
-  const syntheticTraining = count(
-    database,
-    "SELECT count(*) AS n FROM instances WHERE origin = 'synthetic'",
-  );
+  const originalTraining = instances.originalTraining;
+  const syntheticTraining = instances.synthetic;
   const status: RunReportStatus = runStatus(meta, probe, inspectLease(join(runDir, leaseFileName)));
   const simulated = meta.get('simulated') === 'true';
   // Methods other than Forge's variants keep no candidates table: their lineage comes from the
@@ -140,8 +122,8 @@ function read(
         ...optional('variant', meta.get('variant')),
       },
       summary: {
-        seedScore: candidates[0]?.validation_score ?? 0,
-        bestScore: best?.validation_score ?? 0,
+        seedScore: candidates[0]?.validationScore ?? 0,
+        bestScore: best?.validationScore ?? 0,
         bestCandidate: best?.candidate ?? 0,
         evaluationsUsed,
         maxEvaluations: Number(meta.get('max_evaluations') ?? evaluationsUsed),
@@ -158,14 +140,14 @@ function read(
           parent: row.parent,
           module: row.module,
           step: row.step,
-          validationScore: row.validation_score,
-          evaluationsAtDiscovery: row.evaluations_at_discovery,
-          evaluationsSpent: row.evaluations_at_discovery + validationSize,
+          validationScore: row.validationScore,
+          evaluationsAtDiscovery: row.evaluationsAtDiscovery,
+          evaluationsSpent: row.evaluationsAtDiscovery + validationSize,
           ...(row.module === null
             ? {}
             : {
                 promptPreview: preview(
-                  parseJson<Record<string, unknown>>(row.prompts, {})[row.module],
+                  parseJson<Record<string, unknown>>(row.promptsJson, {})[row.module],
                 ),
               }),
         }),
@@ -181,7 +163,8 @@ function read(
       answers: loadAnswers(database),
       unpricedModels,
       usage: usageByRole(database, unpricedModels),
-      bestPrompts: best === undefined ? {} : parseJson<Record<string, string>>(best.prompts, {}),
+      bestPrompts:
+        best === undefined ? {} : parseJson<Record<string, string>>(best.promptsJson, {}),
       seedPrompts: header.seedPrompts ?? {},
     };
   }
@@ -247,37 +230,27 @@ function optional<Key extends string>(
  */
 function bestScoreCurve(
   candidates: readonly CandidateRow[],
-  steps: readonly { candidate: number | null; evaluations_used: number }[],
+  steps: readonly { candidate: number | null; evaluationsUsed: number }[],
   validationSize: number,
 ): RunReportCurvePoint[] {
   const seed = candidates[0];
   if (seed === undefined) return [];
   const byIndex = new Map(candidates.map((row) => [row.candidate, row]));
-  let bestScore = seed.validation_score;
+  let bestScore = seed.validationScore;
   const points: RunReportCurvePoint[] = [
-    { evaluations: seed.evaluations_at_discovery + validationSize, bestScore },
+    { evaluations: seed.evaluationsAtDiscovery + validationSize, bestScore },
   ];
   for (const step of steps) {
     const accepted = step.candidate === null ? undefined : byIndex.get(step.candidate);
-    if (accepted !== undefined && accepted.validation_score > bestScore)
-      bestScore = accepted.validation_score;
-    points.push({ evaluations: step.evaluations_used, bestScore });
+    if (accepted !== undefined && accepted.validationScore > bestScore)
+      bestScore = accepted.validationScore;
+    points.push({ evaluations: step.evaluationsUsed, bestScore });
   }
   return points;
 }
 
 function usageByRole(database: RunDatabase, unpricedModels: readonly string[]): RunReportUsage[] {
-  const models = new Map(
-    (
-      database
-        .prepare(
-          `SELECT coalesce(role, '${unassignedUsageRole}') AS role,
-            group_concat(DISTINCT provider || ':' || model) AS models
-           FROM model_calls GROUP BY 1`,
-        )
-        .all() as { role: string; models: string | null }[]
-    ).map((row) => [row.role, row.models ?? '']),
-  );
+  const models = readModelsByRole(database);
   const unpriced = new Set(unpricedModels);
   return Object.entries(readRunUsage(database).byRole).map(([role, usage]) => {
     const row: RunReportUsage = {
@@ -288,22 +261,14 @@ function usageByRole(database: RunDatabase, unpricedModels: readonly string[]): 
       outputTokens: usage.outputTokens,
       costUsd: usage.costUsd,
     };
-    const roleUnpriced = (models.get(role) ?? '').split(',').filter((model) => unpriced.has(model));
+    const roleModels = Object.hasOwn(models, role) ? (models[role] as string[]) : [];
+    const roleUnpriced = roleModels.filter((model) => unpriced.has(model));
     return roleUnpriced.length === 0 ? row : { ...row, unpricedModels: roleUnpriced.sort() };
   });
 }
 
 function meanTestScore(database: RunDatabase, candidate: number): number | undefined {
-  const row = database
-    .prepare(
-      'SELECT avg(score) AS score FROM (SELECT avg(score) AS score FROM test_scores WHERE candidate = ? GROUP BY instance_id)',
-    )
-    .get(candidate) as { score: number | null };
-  return row.score ?? undefined;
-}
-
-function count(database: RunDatabase, sql: string): number {
-  return (database.prepare(sql).get() as { n: number }).n;
+  return readMeanTestScore(database, candidate);
 }
 
 function preview(prompt: unknown): string | undefined {

@@ -1,27 +1,26 @@
-import type { RunDatabase } from '@forge/store';
+import {
+  type RunDatabase,
+  readFailureModeSupport,
+  readLastAssignmentEpoch,
+  readObservationSources,
+  readSynthesisAttempts,
+  readSynthesisEvents,
+} from '@forge/store';
 import { clipText, parseJson } from './clip-text.js';
 import type { RunReportFailureModeWindow, RunReportSynthesisEvent } from './run-report-data.js';
 import type { RunReportSynthesisAttempt, RunReportVerdict } from './run-report-details.js';
 
 /** Synthesis events in order, with their accounting per outcome and per failure mode. */
 export function loadSynthesisEvents(database: RunDatabase): RunReportSynthesisEvent[] {
-  const events = database.prepare('SELECT * FROM synthesis_events ORDER BY event').all() as {
-    event: number;
-    step: number;
-    evaluations_used: number;
-    attempts: number;
-    admitted: number;
-    accounting: string;
-  }[];
-  return events.map((row) => {
+  return readSynthesisEvents(database).map((row) => {
     const accounting = parseJson<{
       outcomes: Record<string, number>;
       modes: { modeName?: string; attempts: number; outcomes: Record<string, number> }[];
-    }>(row.accounting, { outcomes: {}, modes: [] });
+    }>(row.accountingJson, { outcomes: {}, modes: [] });
     return {
       event: row.event,
       step: row.step,
-      evaluationsUsed: row.evaluations_used,
+      evaluationsUsed: row.evaluationsUsed,
       attempts: row.attempts,
       admitted: row.admitted,
       outcomes: accounting.outcomes,
@@ -49,27 +48,21 @@ interface StoredAttempt {
 
 /** Every generation attempt, in event and slot order, with the failure it started from. */
 export function loadSynthesisAttempts(database: RunDatabase): RunReportSynthesisAttempt[] {
-  const observation = database.prepare(
-    `SELECT o.id, o.instance_id, o.score, o.feedback, i.input
-     FROM observations o LEFT JOIN instances i ON i.id = o.instance_id WHERE o.id = ?`,
+  const attempts = readSynthesisAttempts(database).map((row) => ({
+    row,
+    record: parseJson<StoredAttempt>(row.recordJson, {}),
+  }));
+  const sources = readObservationSources(
+    database,
+    attempts.flatMap(({ record }) =>
+      typeof record.sourceObservationId === 'string' ? [record.sourceObservationId] : [],
+    ),
   );
-  const rows = database
-    .prepare('SELECT event, slot, record FROM synthesis_attempts ORDER BY event, slot')
-    .all() as { event: number; slot: number; record: string }[];
-  return rows.map((row) => {
-    const record = parseJson<StoredAttempt>(row.record, {});
+  return attempts.map(({ row, record }) => {
     const source =
       record.sourceObservationId === undefined
         ? undefined
-        : (observation.get(record.sourceObservationId) as
-            | {
-                id: string;
-                instance_id: string;
-                score: number;
-                feedback: string | null;
-                input: string | null;
-              }
-            | undefined);
+        : sources.get(record.sourceObservationId);
     return {
       event: row.event,
       slot: row.slot,
@@ -78,16 +71,16 @@ export function loadSynthesisAttempts(database: RunDatabase): RunReportSynthesis
       intent: record.intent ?? '?',
       outcome: record.outcome ?? '?',
       reason: record.reason ?? '',
-      sourceInstanceId: record.sourceInstanceId ?? source?.instance_id ?? '?',
+      sourceInstanceId: record.sourceInstanceId ?? source?.instanceId ?? '?',
       ...(source === undefined
         ? {}
         : {
             source: {
               id: source.id,
-              instanceId: source.instance_id,
+              instanceId: source.instanceId,
               score: source.score,
               ...(source.feedback === null ? {} : { feedback: clipText(source.feedback) }),
-              ...(source.input === null ? {} : { input: parseJson(source.input, {}) }),
+              ...(source.inputJson === null ? {} : { input: parseJson(source.inputJson, {}) }),
             },
           }),
       ...(record.instance === undefined
@@ -115,22 +108,18 @@ export function loadFailureModeWindows(
   database: RunDatabase,
   events: readonly RunReportSynthesisEvent[],
 ): RunReportFailureModeWindow[] {
-  const epochOf = database.prepare('SELECT epoch FROM synthesis_events WHERE event = ?');
+  const epochs = new Map(readSynthesisEvents(database).map((row) => [row.event, row.epoch]));
   const windows: { label: string; event: number; epoch: number; open: boolean }[] = events.map(
     (event) => ({
       label: `Before synthesis event ${event.event}`,
       event: event.event,
-      epoch: (epochOf.get(event.event) as { epoch: number } | undefined)?.epoch ?? event.event,
+      epoch: epochs.get(event.event) ?? event.event,
       open: false,
     }),
   );
-  const lastEpoch = (
-    database.prepare('SELECT max(epoch) AS epoch FROM assignments').get() as {
-      epoch: number | null;
-    }
-  ).epoch;
+  const lastEpoch = readLastAssignmentEpoch(database);
   const closed = new Set(windows.map((window) => window.epoch));
-  if (lastEpoch !== null && !closed.has(lastEpoch)) {
+  if (lastEpoch !== undefined && !closed.has(lastEpoch)) {
     windows.push({
       label:
         events.length === 0 ? 'So far (no synthesis event yet)' : 'Since the last synthesis event',
@@ -139,23 +128,14 @@ export function loadFailureModeWindows(
       open: true,
     });
   }
-  const supports = database.prepare(
-    "SELECT mode_id, count(*) AS failures FROM assignments WHERE epoch = ? AND action != 'no-op' GROUP BY mode_id ORDER BY min(seq)",
-  );
-  const latest = database.prepare(
-    'SELECT name, description FROM failure_modes WHERE mode_id = ? ORDER BY seq DESC LIMIT 1',
-  );
   return windows.map((window) => ({
     label: window.label,
     event: window.event,
     ...(window.open ? { open: true } : {}),
-    modes: (supports.all(window.epoch) as { mode_id: string; failures: number }[]).map((row) => {
-      const mode = latest.get(row.mode_id) as { name: string; description: string } | undefined;
-      return {
-        name: mode?.name ?? row.mode_id,
-        description: mode?.description ?? '',
-        failures: row.failures,
-      };
-    }),
+    modes: readFailureModeSupport(database, window.epoch).map((mode) => ({
+      name: mode.name,
+      description: mode.description,
+      failures: mode.failures,
+    })),
   }));
 }

@@ -6,7 +6,14 @@ import {
   optimizerContracts,
   roleContractWarning,
 } from '@forge/core';
-import type { RoleAnswers, RunDatabase } from '@forge/store';
+import {
+  type RoleAnswers,
+  type RunDatabase,
+  readAssignmentTally,
+  readRunReflections,
+  readRunSteps,
+  readSynthesisAttempts,
+} from '@forge/store';
 import { parseJson } from './clip-text.js';
 import { loadRoleAnswers } from './load-answers.js';
 import type { RunReportWarning } from './run-report-details.js';
@@ -20,10 +27,6 @@ function tally(calls: number, noOps: number, example?: string, reason?: string):
     ...(text === undefined ? {} : { example: contractExample(text) }),
     ...(reason === undefined ? {} : { exampleReason: reason }),
   };
-}
-
-function count(database: RunDatabase, sql: string): number {
-  return (database.prepare(sql).get() as { n: number }).n;
 }
 
 /** The contract named when a method's answers name none (as the run's own warning does). */
@@ -62,53 +65,38 @@ export function loadWarnings(database: RunDatabase): RunReportWarning[] {
   const tallies = new Map<OptimizerRole, ContractTally>();
 
   // An unchanged prompt follows the contract; only malformed answers count.
-  const reflectCalls = count(
-    database,
-    "SELECT count(*) AS n FROM steps WHERE outcome != 'perfect'",
+  const steps = readRunSteps(database);
+  const malformed = steps.filter(
+    (step) => step.outcome === 'no-op' && (step.noOpReason ?? '') !== 'unchanged',
   );
-  const reflectNoOps = count(
-    database,
-    "SELECT count(*) AS n FROM steps WHERE outcome = 'no-op' AND coalesce(no_op_reason, '') != 'unchanged'",
-  );
-  const badReflection = database
-    .prepare(
-      `SELECT s.no_op_reason AS reason, r.response_text AS text FROM steps s LEFT JOIN reflections r USING (step)
-       WHERE s.outcome = 'no-op' AND coalesce(s.no_op_reason, '') != 'unchanged' ORDER BY s.step LIMIT 1`,
-    )
-    .get() as { reason: string | null; text: string | null } | undefined;
+  const badReflection = malformed[0];
+  const badReflectionText =
+    badReflection === undefined
+      ? undefined
+      : readRunReflections(database).find((row) => row.step === badReflection.step)?.responseText;
   tallies.set(
     'reflect',
     tally(
-      reflectCalls,
-      reflectNoOps,
-      badReflection?.text ?? undefined,
-      badReflection?.reason ?? undefined,
+      steps.filter((step) => step.outcome !== 'perfect').length,
+      malformed.length,
+      badReflectionText,
+      badReflection?.noOpReason ?? undefined,
     ),
   );
 
-  const assignCalls = count(database, 'SELECT count(*) AS n FROM assignments');
-  const assignNoOps = count(
-    database,
-    "SELECT count(*) AS n FROM assignments WHERE action = 'no-op'",
-  );
-  const badAssignment = database
-    .prepare(
-      "SELECT reason, response_text AS text FROM assignments WHERE action = 'no-op' ORDER BY seq LIMIT 1",
-    )
-    .get() as { reason: string | null; text: string | null } | undefined;
+  const assignments = readAssignmentTally(database);
+  const badAssignment = assignments.firstNoOp;
   tallies.set(
     'assign',
     tally(
-      assignCalls,
-      assignNoOps,
-      badAssignment?.text ?? undefined,
+      assignments.total,
+      assignments.byAction['no-op'] ?? 0,
+      badAssignment?.responseText ?? undefined,
       badAssignment?.reason?.split(':')[0] ?? undefined,
     ),
   );
 
-  const attempts = database
-    .prepare('SELECT outcome, record FROM synthesis_attempts ORDER BY event, slot')
-    .all() as { outcome: string; record: string }[];
+  const attempts = readSynthesisAttempts(database);
   const verifierRan = attempts.filter((attempt) =>
     [
       'verification-failed',
@@ -121,7 +109,7 @@ export function loadWarnings(database: RunDatabase): RunReportWarning[] {
   const failed = (outcome: string) => attempts.filter((attempt) => attempt.outcome === outcome);
   const firstRecord = (outcome: string) =>
     parseJson<{ generatorResponseText?: string; verifierResponseText?: string; reason?: string }>(
-      failed(outcome)[0]?.record,
+      failed(outcome)[0]?.recordJson,
       {},
     );
   const badGeneration = firstRecord('generation-failed');

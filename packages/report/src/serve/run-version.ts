@@ -1,4 +1,4 @@
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readRunVersion } from '@forge/store';
 
 /**
  * A string that changes whenever the run saves something the report shows: a commit (a step,
@@ -6,13 +6,5 @@ import type { RunDatabase } from '@forge/store';
  * or a status change. Cheap enough to ask once a second.
  */
 export function runVersion(database: RunDatabase): string {
-  const row = database
-    .prepare(
-      `SELECT (SELECT coalesce(max(commit_seq), 0) FROM commits) AS commits,
-         (SELECT count(*) FROM synthesis_journal) AS journal,
-         (SELECT count(*) FROM test_scores) AS tests,
-         (SELECT coalesce(max(value), '') FROM meta WHERE key = 'status') AS status`,
-    )
-    .get() as { commits: number; journal: number; tests: number; status: string };
-  return `${row.commits}.${row.journal}.${row.tests}.${row.status}`;
+  return readRunVersion(database);
 }
