@@ -1,6 +1,6 @@
 import type { MethodCandidate } from '@forge/method';
 import type { Demonstrations } from '@forge/program';
-import type { RunDatabase } from '@forge/store';
+import { type RunDatabase, readCheckpointRecords, readRunCandidates } from '@forge/store';
 
 /** A run's candidate, as `evaluate` scores it. */
 export interface RunCandidate extends MethodCandidate {
@@ -25,26 +25,24 @@ export function runCandidate(
   which: number | 'best' | 'seed',
 ): RunCandidate | undefined {
   const index = which === 'seed' ? 0 : which;
-  const forge = (
+  const candidates = readRunCandidates(database);
+  // `best`: the highest validation score, the lowest index on ties (candidates come in index order).
+  const forge =
     index === 'best'
-      ? database
-          .prepare(
-            'SELECT candidate, prompts FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1',
-          )
-          .get()
-      : database.prepare('SELECT candidate, prompts FROM candidates WHERE candidate = ?').get(index)
-  ) as { candidate: number; prompts: string } | undefined;
+      ? candidates.reduce<(typeof candidates)[number] | undefined>(
+          (best, row) =>
+            best === undefined || row.validationScore > best.validationScore ? row : best,
+          undefined,
+        )
+      : candidates.find((row) => row.candidate === index);
   if (forge !== undefined) {
     return {
       candidate: forge.candidate,
-      prompts: JSON.parse(forge.prompts) as Record<string, string>,
+      prompts: JSON.parse(forge.promptsJson) as Record<string, string>,
     };
   }
-  const rows = database
-    .prepare("SELECT data FROM checkpoint_records WHERE kind = 'candidate' ORDER BY seq")
-    .all() as { data: string }[];
-  const recorded = rows
-    .map((row) => JSON.parse(row.data) as RecordedCandidate)
+  const recorded = readCheckpointRecords(database, ['candidate'])
+    .map((row) => JSON.parse(row.dataJson) as RecordedCandidate)
     .filter(
       (
         data,

@@ -9,7 +9,9 @@ import {
   leaseFileName,
   openRunDatabase,
   type RunDatabase,
+  readActionLogCounts,
   readBackupInfo,
+  readIntegrityProblems,
   SqliteCheckpointStore,
   SqliteRunStore,
   StoreError,
@@ -57,8 +59,7 @@ export async function checkRun(runDir: string): Promise<RunCheck> {
   let database: RunDatabase | undefined;
   try {
     database = openRunDatabase(runDir, { readonly: true });
-    const integrity = database.pragma('integrity_check') as { integrity_check: string }[];
-    const findings = integrity.map((row) => row.integrity_check).filter((text) => text !== 'ok');
+    const findings = readIntegrityProblems(database);
     problems.push(...findings.map((finding) => `integrity check: ${finding}`));
     if (findings.length === 0) progress = await checkConsistency(runDir, database, problems);
   } catch (error) {
@@ -92,14 +93,7 @@ async function checkConsistency(
   database: RunDatabase,
   problems: string[],
 ): Promise<{ steps: number; commits: number }> {
-  const counts = database
-    .prepare(
-      `SELECT (SELECT count(*) FROM steps) AS steps,
-        (SELECT count(*) FROM actions WHERE type = 'step-completed') AS stepActions,
-        (SELECT count(*) FROM commits) AS commits,
-        (SELECT count(DISTINCT commit_seq) FROM actions) AS actionCommits`,
-    )
-    .get() as { steps: number; stepActions: number; commits: number; actionCommits: number };
+  const counts = readActionLogCounts(database);
   if (counts.steps !== counts.stepActions) {
     problems.push(
       `the steps table has ${counts.steps} rows but the action log ${counts.stepActions} steps`,

@@ -1,7 +1,15 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { runStatus, type WriterProbe } from '@forge/report';
-import { guardStore, inspectLease, leaseFileName, openRunDatabase, StoreError } from '@forge/store';
+import {
+  guardStore,
+  inspectLease,
+  leaseFileName,
+  openRunDatabase,
+  readRunMeta,
+  readRunProgress,
+  StoreError,
+} from '@forge/store';
 import { isRunDirectory } from '../run/run-directory.js';
 
 /** One run, as `forge runs` lists it. */
@@ -89,29 +97,18 @@ function listing(
   runDir: string,
   probe: WriterProbe | undefined,
 ): RunListing {
-  const meta = new Map(
-    (database.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]).map(
-      (row) => [row.key, row.value],
-    ),
-  );
-  const scores = database
-    .prepare(
-      'SELECT (SELECT validation_score FROM candidates WHERE candidate = 0) AS seed, max(validation_score) AS best FROM candidates',
-    )
-    .get() as { seed: number | null; best: number | null };
-  const progress = database
-    .prepare('SELECT step, evaluations_used FROM commits ORDER BY commit_seq DESC LIMIT 1')
-    .get() as { step: number; evaluations_used: number } | undefined;
+  const meta = readRunMeta(database);
+  const progress = readRunProgress(database);
   return {
     runDir,
     benchmark: meta.get('benchmark') ?? '?',
     variant: meta.get('variant') ?? '?',
     status: runStatus(meta, probe, inspectLease(join(runDir, leaseFileName))),
     createdAt: meta.get('created_at') ?? '',
-    steps: progress?.step ?? 0,
-    evaluationsUsed: progress?.evaluations_used ?? 0,
-    ...(scores.seed === null ? {} : { seedScore: scores.seed }),
-    ...(scores.best === null ? {} : { bestScore: scores.best }),
+    steps: progress.steps,
+    evaluationsUsed: progress.evaluationsUsed,
+    ...(progress.seedScore === undefined ? {} : { seedScore: progress.seedScore }),
+    ...(progress.bestScore === undefined ? {} : { bestScore: progress.bestScore }),
     simulated: meta.get('simulated') === 'true',
   };
 }
