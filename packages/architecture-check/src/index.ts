@@ -2,6 +2,7 @@ export { type ArrowsRow, ArrowsTableError, readArrowsTable, shortName } from './
 export { type ArrowsCheckInput, type ArrowsProblem, checkArrows } from './check-arrows.js';
 export { checkTestHelpers } from './check-test-helpers.js';
 export { type ForgeImport, forgeImports, sourceFiles } from './forge-imports.js';
+export { findSql, type SqlStatement, sqlStatements } from './sql-statements.js';
 export {
   readWorkspacePackages,
   type WorkspacePackage,
