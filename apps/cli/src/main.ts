@@ -1,5 +1,5 @@
 import { createRequire } from 'node:module';
-import { redactSecrets } from '@forge/provider';
+import { redactSecrets, terminalSafe } from '@forge/provider';
 import { Command, CommanderError } from 'commander';
 import { appworldCommand } from './commands/appworld-command.js';
 import { dataCommand } from './commands/data-command.js';
@@ -16,7 +16,6 @@ import { workerCommand } from './commands/worker-command.js';
 import { exitCodeFor, exitCodes } from './exit-codes.js';
 import { redactingTerminal } from './output/redacting-terminal.js';
 import type { Terminal } from './output/terminal.js';
-import { terminalSafe } from './output/terminal-safe.js';
 
 /** The CLI's version, from its own package.json (one level above both `src/` and `dist/`). */
 const version = (createRequire(import.meta.url)('../package.json') as { version: string }).version;

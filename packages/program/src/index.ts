@@ -74,6 +74,12 @@ export {
 } from './module/define-program.js';
 export { ModuleAnswerError } from './module/module-answer-error.js';
 export {
+  defaultHistorySize,
+  ModuleCallHistory,
+  type ModuleCallRecord,
+} from './module/module-call-history.js';
+export { renderModuleCalls } from './module/render-module-calls.js';
+export {
   type Demonstration,
   type DemonstrationRenderer,
   type Demonstrations,

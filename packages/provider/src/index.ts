@@ -185,3 +185,4 @@ export {
   registerSecretHeaders,
   registerUrlSecrets,
 } from './settings/redact-secrets.js';
+export { terminalSafe } from './text/terminal-safe.js';

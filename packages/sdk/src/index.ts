@@ -23,6 +23,8 @@ export {
   MetricError,
   type MetricErrorReason,
   ModuleAnswerError,
+  ModuleCallHistory,
+  type ModuleCallRecord,
   type ModuleDeclaration,
   type OutputOf,
   type Program,
@@ -115,12 +117,15 @@ export {
   type RoleEstimate,
   type RunEstimate,
 } from './estimate/estimate-run.js';
-export {
-  type EvaluateConfig,
-  type EvaluatedInstance,
-  type EvaluateResult,
-  evaluate,
-} from './evaluate/evaluate-benchmark.js';
+export { type EvaluateConfig, evaluate } from './evaluate/evaluate-benchmark.js';
+export type {
+  EvaluateProgramConfig,
+  EvaluateProgress,
+  ProgramEvaluatedInstance,
+  ProgramEvaluationResult,
+} from './evaluate/evaluate-program.js';
+export type { EvaluatedInstance, EvaluateResult } from './evaluate/evaluate-result.js';
+export { inspect } from './evaluate/inspect.js';
 export {
   type BenchmarkInput,
   detachObjectInputs,

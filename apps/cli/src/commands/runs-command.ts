@@ -1,8 +1,8 @@
+import { terminalSafe } from '@forge/provider';
 import type { RunListing, SuiteListing } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { outputMode, percent, type Terminal, table } from '../output/terminal.js';
-import { terminalSafe } from '../output/terminal-safe.js';
 import { runsRepairCommands } from './runs-repair-commands.js';
 
 /** `forge runs [dir]` (runs, and the cells of suites), with `runs check` and `runs restore`. */

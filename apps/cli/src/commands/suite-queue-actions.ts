@@ -1,11 +1,10 @@
-import { InvalidArgumentError } from '@forge/provider';
+import { InvalidArgumentError, terminalSafe } from '@forge/provider';
 import type { QueuedSuiteEvent, RunQueuedSuiteResult, SuiteQueueStatus } from '@forge/sdk';
 import type { Command } from 'commander';
 import { exitCodeForSignal, exitCodes } from '../exit-codes.js';
 import { handleInterrupts } from '../interrupts.js';
 import { createQueuedSuiteRenderer } from '../output/queued-suite-renderer.js';
 import { type OutputMode, outputMode, type Terminal, table } from '../output/terminal.js';
-import { terminalSafe } from '../output/terminal-safe.js';
 import { type QueueTlsFlags, queueTlsOf, queueTlsOptions } from './queue-tls-flags.js';
 
 /** What `forge suite --queue` was given, besides the suite's own flags. */

@@ -1,6 +1,6 @@
 import type { EndpointPoolEvent } from '@forge/provider';
+import { terminalSafe } from '@forge/provider';
 import type { EndpointStatusEvent } from '@forge/sdk';
-import { terminalSafe } from './terminal-safe.js';
 
 /** The line a terminal shows when a pooled server goes down or comes back; none for a failed probe. */
 export function endpointEventLine(event: EndpointPoolEvent): string | undefined {

@@ -1,6 +1,6 @@
+import { terminalSafe } from '@forge/provider';
 import type { QueuedSuiteEvent } from '@forge/sdk';
 import { colors, type OutputMode, type Terminal } from './terminal.js';
-import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Renders `forge suite --queue`: one JSON object per line (`--json`); otherwise a line when the

@@ -1,9 +1,9 @@
+import { terminalSafe } from '@forge/provider';
 import type { ForgeEvent } from '@forge/sdk';
 import { createLogUpdate } from 'log-update';
 import { endpointEventLine, endpointStatusLines } from './endpoint-lines.js';
 import { formatProgress } from './progress-line.js';
 import { colors, type OutputMode, percent, type Terminal } from './terminal.js';
-import { terminalSafe } from './terminal-safe.js';
 
 /** Renders a run's events and the notices around them. */
 export interface RunRenderer {

@@ -1,7 +1,7 @@
+import { terminalSafe } from '@forge/provider';
 import type { OptimizeResult } from '@forge/sdk';
 import { testSplitCommand } from './run-renderer.js';
 import { colors, type OutputMode, percent, type Terminal, table } from './terminal.js';
-import { terminalSafe } from './terminal-safe.js';
 
 /** The run's cost: dollars, and `unpriced` for models without a price (their cost is unknown). */
 function costText(result: OptimizeResult): string {

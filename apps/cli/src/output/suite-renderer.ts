@@ -1,6 +1,6 @@
+import { terminalSafe } from '@forge/provider';
 import type { SuiteRunEvent } from '@forge/sdk';
 import { colors, type OutputMode, percent, type Terminal } from './terminal.js';
-import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Renders a suite's events: one JSON object per line (`--json`); on a terminal a line per cell

@@ -1,6 +1,6 @@
+import { terminalSafe } from '@forge/provider';
 import type { SuiteWorkerEvent } from '@forge/sdk';
 import { colors, type OutputMode, type Terminal } from './terminal.js';
-import { terminalSafe } from './terminal-safe.js';
 
 /**
  * Renders `forge worker`: one JSON object per line (`--json`, cells' own progress included);

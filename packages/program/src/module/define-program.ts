@@ -16,6 +16,7 @@ import type { Signature } from '../signature/signature.js';
 import { renderReask } from './answer-format.js';
 import type { TypedModule } from './define-module.js';
 import { ModuleAnswerError } from './module-answer-error.js';
+import { ModuleCallHistory } from './module-call-history.js';
 
 /** What a program's `run` receives besides its input. */
 export interface ProgramRunContext {
@@ -60,6 +61,8 @@ export interface ProgramDeclaration<
   readonly maxReasks?: number;
   /** The program itself: plain async code that calls modules with `call(module, input)`. */
   run(input: z.output<InputSchema>, context: ProgramRunContext): Promise<z.output<OutputSchema>>;
+  /** How many module calls `history` keeps (the last ones). Default 50; 0 keeps none. */
+  readonly historySize?: number;
 }
 
 /**
@@ -72,6 +75,12 @@ export interface TypedProgram<Input, Gold, Output> extends Program<Input, Gold, 
   /** The modules, typed. */
   // biome-ignore lint/suspicious/noExplicitAny: modules of any field types
   readonly modules: readonly TypedModule<any, any>[];
+  /**
+   * The program's last module calls (system prompt, messages, input, answer, parse result), in
+   * memory, for looking at what the model was asked and said: `program.history.last(3)`, or
+   * `inspect(program)` in `@forge/sdk` to print them.
+   */
+  readonly history: ModuleCallHistory;
   /**
    * Runs the program on an input outside optimization (production code): the gold fields are
    * never read, so `{ id, input }` is enough — `program.run({ id, input }, prompts, { model })`.
@@ -148,10 +157,12 @@ export function defineProgram<
     input: declaration.input,
     output: declaration.gold ?? declaration.output,
   });
-  const program: Program & { readonly signature: Signature } = {
+  const history = new ModuleCallHistory(declaration.historySize);
+  const program: RuntimeProgram = {
     name,
     modules,
     signature,
+    history,
     async run(instance: Instance, prompts: Prompts, context: ProgramContext) {
       const trace: TraceEntry[] = [];
       let usage: Usage = { inputTokens: 0, outputTokens: 0 };
@@ -175,10 +186,12 @@ export function defineProgram<
         const reasks = module.maxReasks ?? programReasks;
         // The live conversation: the input, each answer, and each re-ask's follow-up.
         const messages: Message[] = [{ role: 'user', content: user }];
+        const system = prompts[module.name] ?? module.seedPrompt;
         for (let attempt = 0; ; attempt += 1) {
+          const sent = [...shots, ...messages];
           const result = await model.generate({
-            system: prompts[module.name] ?? module.seedPrompt,
-            messages: [...shots, ...messages],
+            system,
+            messages: sent,
             ...module.callSettings,
             abortSignal: context.abortSignal,
             metadata: { role: 'task', ...context.metadata, module: module.name },
@@ -186,6 +199,25 @@ export function defineProgram<
           usage = addUsage(usage, result.usage);
           messages.push({ role: 'assistant', content: result.text });
           const answer = module.parseAnswer(result.text);
+          history.record({
+            module: module.name,
+            instanceId: instance.id,
+            attempt,
+            model: `${model.provider}:${model.modelId}`,
+            system,
+            messages: sent,
+            input: input as Record<string, unknown>,
+            answer: result.text,
+            parsed: answer.ok
+              ? {
+                  ok: true,
+                  output: answer.output,
+                  ...(answer.reasoning === undefined ? {} : { reasoning: answer.reasoning }),
+                }
+              : { ok: false, reason: answer.reason },
+            usage: result.usage,
+            time: Date.now(),
+          });
           if (!answer.ok && attempt < reasks) {
             messages.push({ role: 'user', content: renderReask(answer.problem) });
             continue;
@@ -241,6 +273,12 @@ export function defineProgram<
     z.output<OutputSchema>
   >;
 }
+
+/** The untyped program `defineProgram` builds, before its types are put on. */
+type RuntimeProgram = Program & {
+  readonly signature: Signature;
+  readonly history: ModuleCallHistory;
+};
 
 /** The model a module's calls go to: its own when the context names one, else the task model. */
 function modelFor(context: ProgramContext, module: string): LanguageModel {

@@ -19,6 +19,12 @@ import { loadConfiguredSplits } from '../run/load-benchmark.js';
 import { loadRunBenchmark } from '../run/load-run-benchmark.js';
 import { runConcurrency } from '../run/run-concurrency.js';
 import { createRunModels } from '../run/run-models.js';
+import {
+  type EvaluateProgramConfig,
+  evaluateProgram,
+  type ProgramEvaluationResult,
+} from './evaluate-program.js';
+import type { EvaluatedInstance, EvaluateResult } from './evaluate-result.js';
 import { type RunCandidate, runCandidate } from './run-candidate.js';
 
 /**
@@ -62,37 +68,36 @@ type PlainEvaluateConfig = Omit<
   readonly moduleModels?: Readonly<Record<string, ModelConfig>>;
 };
 
-/** One scored instance. */
-export interface EvaluatedInstance {
-  readonly id: string;
-  readonly score: number;
-  readonly feedback?: string;
-}
-
-/** What `evaluate` returns. */
-export interface EvaluateResult {
-  /** Mean score. */
-  readonly score: number;
-  /** Per instance, in input order. */
-  readonly instances: readonly EvaluatedInstance[];
-  /** What was scored, in words. */
-  readonly subject: string;
-}
-
 const predictionLine = z.strictObject({
   id: z.string().min(1),
   output: z.record(z.string(), z.unknown()),
 });
 
 /**
- * Scores predictions with a benchmark's metric (the metric alone: no model is called), or a run's
- * candidate prompts on a split with the task model.
+ * Runs a program on data with the given prompts (default its seed prompts) and scores every
+ * instance with the metric, with no run directory — `evaluate({ program, metric, data, model })`.
+ * The data is checked against the program's schemas before any call; the result has each
+ * instance's output, score, feedback, trace and usage, the mean, and the cost.
  */
-export async function evaluate<
+export function evaluate<
   Input = Readonly<Record<string, unknown>>,
   Gold = Readonly<Record<string, unknown>>,
   Output = Readonly<Record<string, unknown>>,
->(input: EvaluateConfig<Input, Gold, Output>): Promise<EvaluateResult> {
+>(input: EvaluateProgramConfig<Input, Gold, Output>): Promise<ProgramEvaluationResult<Output>>;
+/**
+ * Scores predictions with a benchmark's metric (the metric alone: no model is called), or a run's
+ * candidate prompts on a split with the task model (`forge eval`).
+ */
+export function evaluate<
+  Input = Readonly<Record<string, unknown>>,
+  Gold = Readonly<Record<string, unknown>>,
+  Output = Readonly<Record<string, unknown>>,
+>(input: EvaluateConfig<Input, Gold, Output>): Promise<EvaluateResult>;
+export async function evaluate(
+  input: EvaluateConfig | EvaluateProgramConfig,
+): Promise<EvaluateResult> {
+  // The form that runs a program on data is the one with `data`.
+  if ('data' in input && input.data !== undefined) return evaluateProgram(input);
   const detached = detachObjectInputs(input, ['taskModel', 'moduleModels.*']);
   const config = detached.value as PlainEvaluateConfig;
   const objects = detached.objects;

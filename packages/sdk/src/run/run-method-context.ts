@@ -56,7 +56,11 @@ export function methodSettingsOf(
  * Checks that every module model names a module of the program (a typo would otherwise run the
  * module on the task model without a word).
  */
-export function checkModuleModels(benchmark: Benchmark, config: ForgeConfig, file: string): void {
+export function checkModuleModels(
+  benchmark: Pick<Benchmark, 'program'>,
+  config: Pick<ForgeConfig, 'moduleModels'>,
+  file: string,
+): void {
   const modules = benchmark.program.modules.map((module) => module.name);
   for (const module of Object.keys(config.moduleModels ?? {})) {
     if (!modules.includes(module)) {
