@@ -49,6 +49,14 @@ describe('renderSynthesisAccountingChart', () => {
     const [first, second] = segments;
     expect(numberOf(second, 'x')).toBeCloseTo(numberOf(first, 'x') + numberOf(first, 'width'), 1);
     expect(markup).toContain('>22/30 (73%)</text>');
+    // The legend is HTML above the drawing (it wraps), one entry per outcome present, in order.
+    const legend = markup.match(/<ul class="chart-legend"[\s\S]*?<\/ul>/)?.[0] ?? '';
+    expect(legend.match(/data-legend-item="([^"]+)"/g)).toEqual([
+      'data-legend-item="admitted"',
+      'data-legend-item="generation-failed"',
+      'data-legend-item="rejected-validity"',
+    ]);
+    expect(markup.indexOf('<ul class="chart-legend"')).toBeLessThan(markup.indexOf('<svg'));
   });
 
   it('labels every event of a realistic run and totals them in the caption', () => {

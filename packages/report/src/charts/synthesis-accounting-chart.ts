@@ -1,6 +1,7 @@
 import type { RunReportData, RunReportSynthesisEvent } from '../data/run-report-data.js';
 import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
+import { renderChartLegend } from '../primitives/chart-legend.js';
 import { outcomeColor, outcomeLabel, outcomeOrder } from '../primitives/chart-palette.js';
 import { escapeHtml } from '../primitives/escape-html.js';
 import { finiteOr } from '../primitives/finite-or.js';
@@ -11,7 +12,7 @@ import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 const width = 960;
 const rowHeight = 40;
 const barHeight = 22;
-const legendHeight = 54;
+const plotTop = 16;
 const marginLeft = 150;
 const marginRight = 140;
 const axisHeight = 56;
@@ -27,35 +28,6 @@ export function outcomesPresent(events: readonly RunReportSynthesisEvent[]): str
   const known = outcomeOrder.filter((outcome) => present.has(outcome));
   const unknown = [...present].filter((outcome) => !outcomeOrder.includes(outcome)).sort();
   return [...known, ...unknown];
-}
-
-function renderLegend(outcomes: readonly string[]): { markup: string; lines: number } {
-  const parts: string[] = [];
-  let lines = 1;
-  let x = 16;
-  let y = 16;
-  for (const [position, outcome] of outcomes.entries()) {
-    const label = outcomeLabel(outcome);
-    const itemWidth = 26 + label.length * 6.6;
-    if (x + itemWidth > width - 16) {
-      x = 16;
-      y += 20;
-      lines += 1;
-    }
-    parts.push(
-      svgElement('rect', {
-        x,
-        y: y - 9,
-        width: 12,
-        height: 12,
-        rx: 2,
-        fill: outcomeColor(outcome, position),
-      }),
-      svgText({ class: 'legend-label', x: x + 17, y, 'dominant-baseline': 'middle' }, label),
-    );
-    x += itemWidth + 14;
-  }
-  return { markup: svgElement('g', { class: 'legend' }, parts), lines };
 }
 
 function renderModeTable(events: readonly RunReportSynthesisEvent[]): string {
@@ -93,8 +65,16 @@ export function renderSynthesisAccountingChart(data: RunReportData): string {
   }
 
   const outcomes = outcomesPresent(events);
-  const legend = renderLegend(outcomes);
-  const top = legendHeight + (legend.lines - 1) * 20;
+  // The legend is HTML above the drawing: it wraps with the page, so no label runs into another.
+  const legend = renderChartLegend(
+    outcomes.map((outcome, position) => ({
+      label: outcomeLabel(outcome),
+      color: outcomeColor(outcome, position),
+      id: outcome,
+    })),
+    'Outcomes',
+  );
+  const top = plotTop;
   const height = top + events.length * rowHeight + axisHeight;
   const area: PlotArea = {
     left: marginLeft,
@@ -180,6 +160,7 @@ export function renderSynthesisAccountingChart(data: RunReportData): string {
     chart: 'synthesis-accounting',
     heading,
     caption: `${caption} Overall: ${formatAdmissionRate(totalAdmitted, totalAttempts)}.`,
+    legend,
     content: renderChartSvg({
       id: 'synthesis-accounting',
       title: 'Synthesis accounting by event',
@@ -192,7 +173,6 @@ export function renderSynthesisAccountingChart(data: RunReportData): string {
       width,
       height,
       body: [
-        legend.markup,
         renderBottomAxis({
           area,
           ticks: x.ticks(6),
