@@ -25,7 +25,8 @@ const suiteConfig = [
   'taskModels: [sim:task]',
   'optimizerModels: [sim:optimizer]',
   'seeds: [0]',
-  'budget: { maxEvaluations: 80 }',
+  // Forge runs under this small budget rather than to completion (reaching it would be a cap).
+  'budget: { maxEvaluations: 80, stopAtCompletion: false }',
   '',
 ].join('\n');
 const cellId = (method: string) => `sim/${method}/sim-task/sim-optimizer/seed-0`;

@@ -24,8 +24,9 @@ const suiteConfig = [
   'taskModels: [sim:task]',
   'optimizerModels: [sim:optimizer]',
   `seeds: [${seeds.join(', ')}]`,
-  // Small, so the whole suite takes seconds; large enough for Forge to synthesize once.
-  'budget: { maxEvaluations: 200 }',
+  // Small, so the whole suite takes seconds; large enough for Forge to synthesize once. Forge
+  // runs under it rather than to completion (reaching it would be a cap, refusing the row).
+  'budget: { maxEvaluations: 200, stopAtCompletion: false }',
   '',
 ].join('\n');
 

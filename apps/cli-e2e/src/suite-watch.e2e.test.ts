@@ -21,7 +21,8 @@ const suiteConfig = [
   'optimizerModels:',
   '  - { model: sim:optimizer, settings: { latency: 2 } }',
   'seeds: [0, 1]',
-  'budget: { maxEvaluations: 60 }',
+  // Forge runs under this small budget rather than to completion (reaching it would be a cap).
+  'budget: { maxEvaluations: 60, stopAtCompletion: false }',
   '',
 ].join('\n');
 const cellCount = 4;

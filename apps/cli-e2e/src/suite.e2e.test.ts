@@ -222,4 +222,47 @@ describe('forge suite', () => {
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('already holds a suite; continue it with --resume');
   }, 60_000);
+
+  it('exits 2 naming a reference a cost cap stopped and the cells it refuses, and runs them flagged once allowed', async () => {
+    // The prices only make the simulated calls cost something, so the cap can stop Forge.
+    const capped = [
+      'name: sim-capped',
+      'benchmarks: [sim]',
+      'methods: [baseline, gepa, forge]',
+      'taskModels: [sim:task]',
+      'optimizerModels: [sim:optimizer]',
+      'seeds: [0]',
+      'budget: { maxEvaluations: 100000, maxOptimizerCostUsd: 0.15 }',
+      "prices: { 'sim:*': { input: 1, output: 1 } }",
+      '',
+    ].join('\n');
+    writeFileSync(join(cwd, 'capped.yaml'), capped);
+    const forge = 'sim/forge/sim-task/sim-optimizer/seed-0';
+    const gepa = 'sim/gepa/sim-task/sim-optimizer/seed-0';
+    const refused = await runCli(['suite', '-c', 'capped.yaml', '--dir', 'capped'], { cwd });
+    expect(refused.code, refused.stderr).toBe(2);
+    expect(refused.stdout).toContain(
+      `refused: ${gepa}: their ceiling would come from ${forge}, which a cap stopped short`,
+    );
+    expect(refused.stdout).toContain(`stopped: ${forge} by a cap (optimizer cost limit ($0.15))`);
+    expect(refused.stdout).toContain('1 done, 1 stopped by a cap, 0 failed, 1 pending');
+    writeFileSync(
+      join(cwd, 'capped.yaml'),
+      capped.replace('seeds: [0]', 'seeds: [0]\nalignment: { allowTruncatedCeilings: true }'),
+    );
+    const allowed = await runCli(
+      ['suite', '-c', 'capped.yaml', '--dir', 'capped', '--resume', '--json'],
+      { cwd },
+    );
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(jsonEvents(allowed.stdout).at(-1)).toMatchObject({
+      type: 'suite-summary',
+      done: 2,
+      capped: 1,
+      ran: [gepa],
+      refused: [],
+    });
+    const tables = readFileSync(join(cwd, 'capped', 'tables.md'), 'utf8');
+    expect(tables).toContain('| Date normalisation (simulated) ‡ § |');
+  }, 60_000);
 });

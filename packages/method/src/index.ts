@@ -41,6 +41,7 @@ export {
   validationPassRecordKind,
 } from './method-records.js';
 export { MethodSettingsError } from './method-settings-error.js';
+export { type MethodStopCause, methodStopCause } from './method-stop-cause.js';
 export { type MethodUsage, optimizerUsage, type RoleUsage } from './method-usage.js';
 export {
   type MethodMinibatch,

@@ -84,7 +84,11 @@ export interface MethodStorage {
 
 /** What a finished (or stopped) method run produced. */
 export interface MethodResult {
-  /** Why it stopped, in words (`evaluation budget (…)`, `converged`, `stop requested`, …). */
+  /**
+   * Why it stopped, in words (`evaluation budget (…)`, `converged`, `stop requested`, …). A stop
+   * by one of the host's limits starts with that limit's words (`methodStopCause` lists them),
+   * so a host can tell a run that finished from one a cap cut short.
+   */
   readonly stopReason: string;
   /** The seed candidate (index 0). */
   readonly seedCandidate: MethodCandidate;

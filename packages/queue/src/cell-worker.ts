@@ -3,6 +3,7 @@ import {
   type CellRunner,
   cellReadiness,
   defaultCellRunDir,
+  isFinishedCell,
   runSuiteCell,
   type SuiteCellResult,
 } from '@forge/suite';
@@ -175,12 +176,14 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
     const foreign = resultsMismatch(results, local);
     if (foreign !== undefined) return refuse(`${display}: ${foreign}`);
     const known = results.get(cell.id);
-    if (known?.status === 'done' || known?.status === 'failed') {
+    if (known !== undefined && (isFinishedCell(known) || known.status === 'failed')) {
       // Finished by an earlier start that died before it could enqueue what it unblocked.
       await enqueueReadyCells(queue, record, results);
       return { status: known.status };
     }
-    const readiness = cellReadiness(cell, results);
+    const readiness = cellReadiness(cell, results, {
+      allowTruncatedCeilings: record.allowTruncatedCeilings === true,
+    });
     if (!readiness.ready) {
       throw new UnrecoverableError(
         `${data.cellId} was queued before ${readiness.waitingFor.join(', ')} finished`,
@@ -209,6 +212,9 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
       result = await runSuiteCell({
         cell,
         ceiling: readiness.ceiling,
+        ...(readiness.stoppedDependencies === undefined
+          ? {}
+          : { stoppedDependencies: readiness.stoppedDependencies }),
         runDir: defaultCellRunDir(cell),
         results,
         runCell,

@@ -8,7 +8,8 @@ import type { CellJobData, SuiteRecord } from './suite-record.js';
 export const cellJobName = 'suite-cell';
 
 /**
- * Adds a job for every cell that can run now (B.4: aligned cells once their reference is done).
+ * Adds a job for every cell that can run now (B.4: aligned cells once their reference finished;
+ * when a cap stopped it, only if the suite allows truncated ceilings).
  * Each cell's job id is fixed, so a cell already queued, running or finished is not added again
  * — the coordinator and every worker may call this at once. References go first: they unlock
  * their rows.
@@ -18,7 +19,9 @@ export async function enqueueReadyCells(
   record: SuiteRecord,
   results: ReadonlyMap<string, SuiteCellResult>,
 ): Promise<string[]> {
-  const ready = cellsToEnqueue(record.cells, results);
+  const ready = cellsToEnqueue(record.cells, results, {
+    allowTruncatedCeilings: record.allowTruncatedCeilings === true,
+  });
   if (ready.length === 0) return [];
   await queue.addBulk(
     ready.map((cell) => {

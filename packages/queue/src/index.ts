@@ -10,6 +10,7 @@ export { type LocalSuite, recordMismatch, resultsMismatch } from './local-suite.
 export { SuiteQueueError, type SuiteQueueErrorReason } from './queue-error.js';
 export {
   cellsToEnqueue,
+  heldCells,
   type QueueProgress,
   queueProgress,
   settledResults,

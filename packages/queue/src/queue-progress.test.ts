@@ -59,8 +59,10 @@ describe('queueProgress and settledResults', () => {
     expect(queueProgress(plan.cells, results)).toEqual({
       selected: 6,
       done: 4,
+      stopped: 0,
       failed: 1,
       blocked: 1,
+      refused: 0,
       remaining: 0,
       spentUsd: 2.5,
     });
@@ -84,6 +86,48 @@ describe('queueProgress and settledResults', () => {
     expect(queued.get(alphaSearch)?.error).toBe(
       `blocked: ${alphaForge} failed; fix it and resume the suite`,
     );
+  });
+
+  it('refuses the cells of a reference a cap stopped, settling like executeSuite, or enqueues them when allowed', async () => {
+    const stopped: SuiteCellResult = {
+      ...finished(byId(alphaForge), 'done', 119),
+      status: 'stopped',
+      stop: { by: 'cost-cap', limit: 2, at: { evaluations: 119, costUsd: 2, optimizerCostUsd: 1 } },
+    };
+    const results = new Map<string, SuiteCellResult>([[alphaForge, stopped]]);
+    for (const cell of plan.cells)
+      if (cell.role !== 'aligned' && cell.id !== alphaForge)
+        results.set(cell.id, finished(cell, 'done'));
+    expect(cellsToEnqueue(plan.cells, results).map((cell) => cell.id)).toEqual([
+      'beta/prompt-search/sim-task/sim-optimizer/seed-0',
+    ]);
+    const allow = { allowTruncatedCeilings: true };
+    expect(cellsToEnqueue(plan.cells, results, allow).map((cell) => cell.id)).toContain(
+      alphaSearch,
+    );
+    const beta = byId('beta/prompt-search/sim-task/sim-optimizer/seed-0');
+    results.set(beta.id, finished(beta, 'done'));
+    expect(queueProgress(plan.cells, results)).toMatchObject({
+      done: 4,
+      stopped: 1,
+      refused: 1,
+      remaining: 0,
+    });
+    expect(queueProgress(plan.cells, results, allow)).toMatchObject({ refused: 0, remaining: 1 });
+    const local = await executeSuite({
+      cells: plan.cells,
+      previous: results,
+      runCell: async () => {
+        throw new Error('nothing left to run');
+      },
+    });
+    const queued = settledResults(plan.cells, results, defaultCellRunDir);
+    expect(queued.get(alphaSearch)).toEqual(local.results.get(alphaSearch));
+    expect(queued.get(alphaSearch)).toMatchObject({
+      status: 'pending',
+      stoppedDependencies: [alphaForge],
+    });
+    expect(local.refused).toEqual([{ cell: alphaSearch, dependency: alphaForge }]);
   });
 
   it('has cells remaining while a reference runs', () => {

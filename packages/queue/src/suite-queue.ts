@@ -1,9 +1,14 @@
-import { defaultCellRunDir, pendingResult, type SuiteCellResult } from '@forge/suite';
+import {
+  defaultCellRunDir,
+  isFinishedCell,
+  pendingResult,
+  type SuiteCellResult,
+} from '@forge/suite';
 import { type Job, Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { enqueueReadyCells } from './enqueue-ready-cells.js';
 import { SuiteQueueError } from './queue-error.js';
-import { type QueueProgress, queueProgress } from './queue-progress.js';
+import { heldCells, type QueueProgress, queueProgress } from './queue-progress.js';
 import type { QueueUrl } from './queue-url.js';
 import { connectRedis } from './redis-connection.js';
 import {
@@ -23,8 +28,19 @@ import {
 export interface QueuedCellState {
   /** The cell's id. */
   readonly id: string;
-  /** `waiting` for a dependency, `queued`, `running`, `done`, `failed`, or `blocked` by a failed dependency. */
-  readonly state: 'waiting' | 'queued' | 'running' | 'done' | 'failed' | 'blocked';
+  /**
+   * `waiting` for a dependency, `queued`, `running`, `done`, `stopped` by a cap, `failed`,
+   * `blocked` by a failed dependency, or `refused` because a dependency stopped at a cap.
+   */
+  readonly state:
+    | 'waiting'
+    | 'queued'
+    | 'running'
+    | 'done'
+    | 'stopped'
+    | 'failed'
+    | 'blocked'
+    | 'refused';
   /** The worker running it, when running. */
   readonly worker?: string;
   /** Times a worker has started it (more than one: it was resumed after a stop or a dead worker). */
@@ -109,7 +125,7 @@ export class SuiteQueue {
     await this.redis.set(suiteRecordKey(this.queueName, record.key), JSON.stringify(record));
     const resultsKey = suiteResultsKey(this.queueName, record.key);
     for (const result of known.values()) {
-      if (result.status === 'done')
+      if (isFinishedCell(result))
         await this.redis.hsetnx(resultsKey, result.id, JSON.stringify(result));
     }
     const results = await this.results(record);
@@ -128,7 +144,7 @@ export class SuiteQueue {
       if (
         job !== undefined &&
         (jobState === 'failed' || jobState === 'completed') &&
-        results.get(cell.id)?.status !== 'done'
+        !isFinishedCell(results.get(cell.id))
       ) {
         await job.remove();
       }
@@ -184,16 +200,18 @@ export class SuiteQueue {
   /** Where every cell of the suite stands, and which workers are connected. */
   async status(record: SuiteRecord): Promise<SuiteQueueStatus> {
     const results = await this.results(record);
-    const progress = queueProgress(record.cells, results);
+    const options = { allowTruncatedCeilings: record.allowTruncatedCeilings === true };
+    const progress = queueProgress(record.cells, results, options);
+    const held = heldCells(record.cells, results, options);
     const live = new Map<string, { job: Job<CellJobData>; state: 'running' | 'queued' }>();
     for (const job of await this.suiteJobs(record, ['waiting', 'prioritized', 'delayed']))
       live.set(job.data.cellId, { job, state: 'queued' });
     for (const job of await this.suiteJobs(record, ['active']))
       live.set(job.data.cellId, { job, state: 'running' });
-    const blocked = new Set<string>();
     const cells: QueuedCellState[] = record.cells.map((cell) => {
       const result = results.get(cell.id);
       if (result?.status === 'done') return { id: cell.id, state: 'done' };
+      if (result?.status === 'stopped') return { id: cell.id, state: 'stopped' };
       if (result?.status === 'failed')
         return { id: cell.id, state: 'failed', ...(result.error ? { error: result.error } : {}) };
       const entry = live.get(cell.id);
@@ -209,13 +227,19 @@ export class SuiteQueue {
           stalls: entry.job.stalledCounter,
         };
       }
-      const stuck = cell.dependsOn.some(
-        (id) => results.get(id)?.status === 'failed' || blocked.has(id),
-      );
-      if (stuck) blocked.add(cell.id);
-      return { id: cell.id, state: stuck ? 'blocked' : 'waiting' };
+      if (held.refused.has(cell.id)) return { id: cell.id, state: 'refused' };
+      return { id: cell.id, state: held.blocked.has(cell.id) ? 'blocked' : 'waiting' };
     });
-    const counts = { waiting: 0, queued: 0, running: 0, done: 0, failed: 0, blocked: 0 };
+    const counts = {
+      waiting: 0,
+      queued: 0,
+      running: 0,
+      done: 0,
+      stopped: 0,
+      failed: 0,
+      blocked: 0,
+      refused: 0,
+    };
     for (const cell of cells) counts[cell.state] += 1;
     return {
       suite: { key: record.key, name: record.name, dir: record.dir, digest: record.digest },

@@ -23,6 +23,11 @@ export interface SuiteRecord {
   readonly digest: string;
   /** The cells this suite runs, dependencies first. */
   readonly cells: readonly SuiteCell[];
+  /**
+   * Run a row's aligned cells when a cap stopped its reference (the suite's
+   * `alignment.allowTruncatedCeilings`); absent or false: they are refused.
+   */
+  readonly allowTruncatedCeilings?: boolean;
 }
 
 /** The data of a cell's job. */
@@ -76,6 +81,7 @@ const recordSchema = z.object({
   name: labelSchema,
   digest: z.string().min(1).max(256),
   cells: z.array(cellSchema).max(100_000),
+  allowTruncatedCeilings: z.boolean().optional(),
 });
 
 const jobSchema = z.object({ suiteKey: suiteKeySchema, cellId: cellIdSchema });

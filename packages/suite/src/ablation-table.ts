@@ -7,6 +7,7 @@ import type { SuiteCellResult } from './suite-cell-result.js';
 import { methodLabel, type SuiteLabels } from './suite-labels.js';
 import { modelPairLabel, type SuiteSpec } from './suite-spec.js';
 import { formatTableValue, type SuiteTable, type TableRow } from './suite-table.js';
+import { truncationMarks } from './truncation-notes.js';
 
 /** One row of a cumulative ablation (Table 2): a method and the components it has. */
 export interface AblationStep {
@@ -58,17 +59,20 @@ export function ablationTable(options: {
     }));
   let previous: { step: AblationStep; score: SeedSpread | null } | undefined;
   let missing = 0;
+  let marked = false;
   const rows: TableRow[] = steps.map((step) => {
-    const scores = spec.benchmarks.map((benchmark) => {
+    const groups = spec.benchmarks.map((benchmark) => {
       const score = groupScore(
         cells,
         { benchmark, method: step.method, taskModel, optimizerModel, arm: 'original' },
         spec.seeds,
       );
       missing += score.missing;
-      return score.spread;
+      return score;
     });
-    const mean = meanSpread(scores);
+    const mean = meanSpread(groups.map((group) => group.spread));
+    const marks = truncationMarks(groups);
+    if (marks !== '') marked = true;
     // The Score's interval over every benchmark; its Δ tested against the row above.
     const score =
       mean === null || instanceScores === undefined
@@ -93,7 +97,7 @@ export function ablationTable(options: {
     previous = { step, score };
     return {
       values: [
-        label,
+        `${label}${marks}`,
         ...ablation.components.map((component) => (step.components.includes(component) ? '✓' : '')),
         score,
         delta,
@@ -107,6 +111,10 @@ export function ablationTable(options: {
   if (missing > 0)
     notes.push(
       `${missing} cell(s) not done: a score over fewer seeds says so (partial); a score with none shows –.`,
+    );
+  if (marked)
+    notes.push(
+      "‡ a cap stopped one of the row's cells short; § one of them ran on a stopped cell's ceiling (the main and details tables say which).",
     );
   if (instanceScores !== undefined)
     notes.push(

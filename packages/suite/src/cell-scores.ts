@@ -1,6 +1,6 @@
 import { type SeedSpread, seedSpread } from './seed-spread.js';
 import type { SuiteArm } from './suite-cell.js';
-import type { SuiteCellResult } from './suite-cell-result.js';
+import { isFinishedCell, type SuiteCellResult } from './suite-cell-result.js';
 
 /** Which cells a table entry averages: one per seed. */
 export interface CellGroup {
@@ -16,7 +16,7 @@ export interface CellGroup {
   readonly arm: SuiteArm;
 }
 
-/** A table entry: mean ± sd over the seeds whose cell is done with a value. */
+/** A table entry: mean ± sd over the seeds whose cell finished (done, or stopped at a cap) with a value. */
 export interface GroupScore {
   /** Mean of the picked value × 100 (scores) over the seeds with a value; null when none has one. */
   readonly value: number | null;
@@ -24,7 +24,11 @@ export interface GroupScore {
   readonly spread: SeedSpread | null;
   /** True when any cell of the group exceeded its ceiling. */
   readonly exceeded: boolean;
-  /** Cells of the group that are not done (or lack the value). */
+  /** True when a cap stopped any cell of the group short (status `stopped`): its value is a truncated run's. */
+  readonly stopped: boolean;
+  /** True when any cell of the group ran on a ceiling (or data) from a stopped cell (`stoppedDependencies`). */
+  readonly truncatedCeiling: boolean;
+  /** Cells of the group that are not finished (or lack the value). */
   readonly missing: number;
 }
 
@@ -41,15 +45,19 @@ export function groupScore(
 ): GroupScore {
   let missing = 0;
   let exceeded = false;
+  let stopped = false;
+  let truncatedCeiling = false;
   const perSeed = seeds.map((seed) => {
     const cell = groupCell(cells, group, seed);
     const value = cell === undefined ? null : tableValue(cell, pick);
     if (cell?.exceededCeiling) exceeded = true;
+    if (cell?.status === 'stopped') stopped = true;
+    if (value !== null && (cell?.stoppedDependencies ?? []).length > 0) truncatedCeiling = true;
     if (value === null) missing += 1;
     return { seed, value: value === null ? null : value * 100 };
   });
   const spread = seedSpread(perSeed);
-  return { value: spread?.mean ?? null, spread, exceeded, missing };
+  return { value: spread?.mean ?? null, spread, exceeded, stopped, truncatedCeiling, missing };
 }
 
 /** The cell of a group for one seed, if the plan has it. */
@@ -71,13 +79,14 @@ export function groupCell(
 
 /**
  * The value a table takes from a cell (its `bestTest` by default), or null when the cell is not
- * done: the one place that decides which cells count in a table entry.
+ * finished — `done`, or `stopped` by a cap (its value counts; the tables mark it ‡): the one
+ * place that decides which cells count in a table entry.
  */
 export function tableValue(
   cell: SuiteCellResult,
   pick: (cell: SuiteCellResult) => number | null = (done) => done.bestTest,
 ): number | null {
-  return cell.status === 'done' ? pick(cell) : null;
+  return isFinishedCell(cell) ? pick(cell) : null;
 }
 
 /** The mean of values, or null when any is null (an aggregate needs every benchmark). */

@@ -1,8 +1,10 @@
 import { ceilingNotes } from './ceiling-notes.js';
 import { pathSegment } from './suite-cell.js';
 import type { SuiteCellResult } from './suite-cell-result.js';
+import { describeStopLimit } from './suite-cell-stop.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
 import type { SuiteTable } from './suite-table.js';
+import { truncatedCeilingMark, truncationNotes } from './truncation-notes.js';
 
 const percent = (value: number | null) => (value === null ? null : value * 100);
 
@@ -23,6 +25,7 @@ export function detailsTable(options: {
   ];
   if (exceeded > 0) notes.push(`${exceeded} cell(s) spent more evaluations than their ceiling.`);
   notes.push(...ceilingNotes(cells, options.labels));
+  notes.push(...truncationNotes(cells, options.labels));
   for (const note of new Set(cells.flatMap((cell) => cell.notes ?? []))) notes.push(note);
   const noted = cells.some((cell) => (cell.notes ?? []).length > 0);
   return {
@@ -56,7 +59,7 @@ export function detailsTable(options: {
         cell.optimizerModel,
         cell.seed,
         cell.arm === 'augmented' ? `original + synthetic (${cell.extraTraining ?? 0})` : 'original',
-        cell.status,
+        cellStatusText(cell),
         percent(cell.seedValidation),
         percent(cell.bestValidation),
         percent(cell.seedTest),
@@ -76,4 +79,18 @@ export function detailsTable(options: {
       ],
     })),
   };
+}
+
+/**
+ * A cell's status for a table: `done`, `stopped: optimizer cost cap ($200)`, `done §` (ran on a
+ * stopped cell's ceiling), `refused` (its ceiling would be a stopped cell's), `pending (stop
+ * requested)`, `failed`, `pending`.
+ */
+export function cellStatusText(cell: SuiteCellResult): string {
+  const stoppedDependencies = (cell.stoppedDependencies ?? []).length > 0;
+  if (cell.status === 'stopped')
+    return `stopped: ${cell.stop === undefined ? 'a cap' : describeStopLimit(cell.stop)}${stoppedDependencies ? ` ${truncatedCeilingMark}` : ''}`;
+  if (cell.status === 'pending' && stoppedDependencies) return 'refused';
+  if (cell.status === 'pending' && cell.stop?.by === 'signal') return 'pending (stop requested)';
+  return `${cell.status}${stoppedDependencies && cell.status === 'done' ? ` ${truncatedCeilingMark}` : ''}`;
 }

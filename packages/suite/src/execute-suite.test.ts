@@ -32,6 +32,24 @@ function recordingRunner(overspend: readonly string[] = []) {
   return { calls, runCell };
 }
 
+/** Every cell done as `recordingRunner` does it, except the reference of `benchmark`: a $2 cost cap stops it at 119. */
+function cappedReferenceRunner(benchmark: string): CellRunner {
+  const { runCell } = recordingRunner();
+  return async (cell, ceiling, context) => {
+    if (cell.role !== 'reference' || cell.benchmark !== benchmark)
+      return runCell(cell, ceiling, context);
+    return {
+      ...doneResult(cell, { bestTest: 0.3, evaluationsUsed: 119, costUsd: 2.1 }),
+      status: 'stopped',
+      stop: {
+        by: 'cost-cap',
+        limit: 2,
+        at: { evaluations: 119, costUsd: 2.1, optimizerCostUsd: 2 },
+      },
+    };
+  };
+}
+
 describe('executeSuite', () => {
   it('runs references first and passes their completed count as the ceiling of the row', async () => {
     const { calls, runCell } = recordingRunner();
@@ -79,9 +97,11 @@ describe('executeSuite', () => {
       type: 'suite-end',
       selected: 6,
       done: 6,
+      capped: 0,
       left: 0,
       spentUsd: 1.5,
       failed: 0,
+      refused: 0,
       stopped: false,
     });
   });
@@ -139,6 +159,65 @@ describe('executeSuite', () => {
       blockedBy: 'alpha/forge/sim-task/sim-optimizer/seed-0',
     });
     expect(events.at(-1)).toMatchObject({ type: 'suite-end', failed: 1, done: 4, left: 2 });
+  });
+
+  it('refuses the cells whose ceiling would come from a reference a cap stopped, and says which', async () => {
+    const runCell = cappedReferenceRunner('alpha');
+    const events: SuiteEvent[] = [];
+    const { results, refused } = await executeSuite({
+      cells: plan.cells,
+      runCell,
+      onEvent: (event) => events.push(event),
+    });
+    const reference = 'alpha/forge/sim-task/sim-optimizer/seed-0';
+    const dependant = 'alpha/prompt-search/sim-task/sim-optimizer/seed-0';
+    expect(results.get(reference)).toMatchObject({ status: 'stopped', evaluationsUsed: 119 });
+    expect(refused).toEqual([{ cell: dependant, dependency: reference }]);
+    expect(results.get(dependant)).toMatchObject({
+      status: 'pending',
+      stoppedDependencies: [reference],
+    });
+    expect(results.get(dependant)?.error).toBe(
+      `refused: its ceiling would come from ${reference}, stopped by the optimizer cost cap ($2) at 119 evaluations, $2.10 spent, not a finished run; raise the cap in a new suite directory, or set alignment.allowTruncatedCeilings: true and resume (the cell is then flagged)`,
+    );
+    // The control runs without a ceiling; the other row is untouched.
+    expect(results.get('alpha/baseline/sim-task/sim-optimizer/seed-0')?.status).toBe('done');
+    expect(results.get('beta/prompt-search/sim-task/sim-optimizer/seed-0')).toMatchObject({
+      status: 'done',
+      ceiling: 90,
+    });
+    expect(events.find((event) => event.type === 'cell-blocked')).toMatchObject({
+      refusedBy: reference,
+      waitingFor: [],
+    });
+    expect(events.at(-1)).toMatchObject({ type: 'suite-end', capped: 1, refused: 1, left: 1 });
+  });
+
+  it('runs them under the truncated count when allowed, flagged, and a resume allows what was refused', async () => {
+    const refusedFirst = await executeSuite({
+      cells: plan.cells,
+      runCell: cappedReferenceRunner('alpha'),
+    });
+    const again = recordingRunner();
+    const { results, refused } = await executeSuite({
+      cells: plan.cells,
+      previous: refusedFirst.results,
+      runCell: again.runCell,
+      allowTruncatedCeilings: true,
+    });
+    // The stopped reference is finished: never run again; only the refused cell runs.
+    expect(again.calls).toEqual([
+      { id: 'alpha/prompt-search/sim-task/sim-optimizer/seed-0', ceiling: 119 },
+    ]);
+    expect(refused).toEqual([]);
+    expect(results.get('alpha/prompt-search/sim-task/sim-optimizer/seed-0')).toMatchObject({
+      status: 'done',
+      ceiling: 119,
+      stoppedDependencies: ['alpha/forge/sim-task/sim-optimizer/seed-0'],
+    });
+    expect(
+      results.get('beta/prompt-search/sim-task/sim-optimizer/seed-0')?.stoppedDependencies,
+    ).toBeUndefined();
   });
 
   it('stops after a cell that a stop request left part-way, and starts nothing after it', async () => {

@@ -1,7 +1,7 @@
 import { cellReadiness } from './cell-ceiling.js';
 import { type CellRunner, heldBackResult, runSuiteCell } from './run-suite-cell.js';
 import type { SuiteCell } from './suite-cell.js';
-import type { SuiteCellResult } from './suite-cell-result.js';
+import { isFinishedCell, type SuiteCellResult } from './suite-cell-result.js';
 import type { SuiteEvent, SuiteProgress } from './suite-event.js';
 
 /** Options of `executeSuite`. */
@@ -27,6 +27,19 @@ export interface ExecuteSuiteOptions {
   readonly onEvent?: (event: SuiteEvent) => void;
   /** Graceful stop: no new cell starts; the running cell is asked to stop too. */
   readonly stopSignal?: AbortSignal;
+  /**
+   * Run a cell whose ceiling (or augmented data) comes from a dependency that `stopped` at a cap,
+   * flagging it (`stoppedDependencies`). Default false: such a cell is refused (`refused`).
+   */
+  readonly allowTruncatedCeilings?: boolean;
+}
+
+/** A cell refused because a dependency stopped at a cap. */
+export interface RefusedCell {
+  /** The refused cell. */
+  readonly cell: string;
+  /** The dependency (its ceiling's reference, or its data's source) that stopped. */
+  readonly dependency: string;
 }
 
 /** What an invocation ended with. */
@@ -37,6 +50,8 @@ export interface ExecuteSuiteResult {
   readonly ran: readonly string[];
   /** True when a stop request ended it early. */
   readonly stopped: boolean;
+  /** Cells held back because a dependency stopped at a cap (none when `allowTruncatedCeilings`). */
+  readonly refused: readonly RefusedCell[];
 }
 
 /** The default directory of a cell under the suite directory. */
@@ -45,10 +60,12 @@ export function defaultCellRunDir(cell: SuiteCell): string {
 }
 
 /**
- * Runs cells one after another in the given order (dependencies first): skips done ones, holds
- * back cells whose dependencies are not done (a failed reference blocks its row), computes each
- * aligned cell's ceiling from its reference's result (B.4), and records whether the method
- * stayed within it. The runner is injected; this function touches nothing else.
+ * Runs cells one after another in the given order (dependencies first): skips finished ones
+ * (`done` or `stopped`), holds back cells whose dependencies are not finished (a failed
+ * reference blocks its row; a reference stopped at a cap refuses it, unless
+ * `allowTruncatedCeilings`), computes each aligned cell's ceiling from its reference's result
+ * (B.4), and records whether the method stayed within it. The runner is injected; this function
+ * touches nothing else.
  */
 export async function executeSuite(options: ExecuteSuiteOptions): Promise<ExecuteSuiteResult> {
   const results = new Map(options.previous ?? []);
@@ -57,40 +74,52 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
   const ids = new Set(options.cells.map((cell) => cell.id));
   const progress = (): SuiteProgress => {
     let done = 0;
+    let capped = 0;
     let spentUsd = 0;
     for (const id of ids) {
       const result = results.get(id);
       if (result?.status === 'done') done += 1;
+      if (result?.status === 'stopped') capped += 1;
       spentUsd += result?.costUsd ?? 0;
     }
-    return { selected: ids.size, done, left: ids.size - done, spentUsd };
+    return { selected: ids.size, done, capped, left: ids.size - done - capped, spentUsd };
   };
   emit({
     type: 'suite-start',
     total: options.total ?? options.cells.length,
     selected: ids.size,
-    alreadyDone: progress().done,
+    alreadyDone: progress().done + progress().capped,
     addedDependencies: options.addedDependencies ?? [],
   });
   const ran: string[] = [];
+  const refused: RefusedCell[] = [];
   let stopped = false;
   for (const [index, cell] of options.cells.entries()) {
     if (options.stopSignal?.aborted) {
       stopped = true;
       break;
     }
-    if (results.get(cell.id)?.status === 'done') {
-      emit({ type: 'cell-skipped', cell, reason: 'done' });
+    const known = results.get(cell.id);
+    if (known !== undefined && isFinishedCell(known)) {
+      emit({ type: 'cell-skipped', cell, reason: known.status === 'stopped' ? 'stopped' : 'done' });
       continue;
     }
-    const readiness = cellReadiness(cell, results);
+    const readiness = cellReadiness(cell, results, {
+      allowTruncatedCeilings: options.allowTruncatedCeilings === true,
+    });
     if (!readiness.ready) {
-      results.set(cell.id, heldBackResult(cell, readiness, runDirOf(cell), results.get(cell.id)));
+      results.set(
+        cell.id,
+        heldBackResult(cell, readiness, runDirOf(cell), results.get(cell.id), results),
+      );
+      if (readiness.refusedBy !== undefined)
+        refused.push({ cell: cell.id, dependency: readiness.refusedBy });
       emit({
         type: 'cell-blocked',
         cell,
         waitingFor: readiness.waitingFor,
         ...(readiness.blockedBy === undefined ? {} : { blockedBy: readiness.blockedBy }),
+        ...(readiness.refusedBy === undefined ? {} : { refusedBy: readiness.refusedBy }),
       });
       continue;
     }
@@ -104,6 +133,9 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
     const result = await runSuiteCell({
       cell,
       ceiling: readiness.ceiling,
+      ...(readiness.stoppedDependencies === undefined
+        ? {}
+        : { stoppedDependencies: readiness.stoppedDependencies }),
       runDir: runDirOf(cell),
       results,
       runCell: options.runCell,
@@ -121,6 +153,6 @@ export async function executeSuite(options: ExecuteSuiteOptions): Promise<Execut
   const end = progress();
   let failed = 0;
   for (const id of ids) if (results.get(id)?.status === 'failed') failed += 1;
-  emit({ type: 'suite-end', ...end, failed, stopped });
-  return { results, ran, stopped };
+  emit({ type: 'suite-end', ...end, failed, refused: refused.length, stopped });
+  return { results, ran, stopped, refused };
 }

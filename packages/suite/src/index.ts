@@ -12,12 +12,13 @@ export {
 } from './bootstrap-interval.js';
 export {
   type CellReadiness,
+  type CellReadinessOptions,
   ceilingFromReference,
   cellReadiness,
   exceedsCeiling,
 } from './cell-ceiling.js';
 export { type CellGroup, type GroupScore, groupScore } from './cell-scores.js';
-export { detailsTable } from './details-table.js';
+export { cellStatusText, detailsTable } from './details-table.js';
 export {
   type CellInstanceScores,
   entryComparison,
@@ -31,6 +32,7 @@ export {
   type ExecuteSuiteOptions,
   type ExecuteSuiteResult,
   executeSuite,
+  type RefusedCell,
 } from './execute-suite.js';
 export {
   type GrpoArm,
@@ -63,6 +65,7 @@ export {
   type CellRunner,
   heldBackResult,
   type RunSuiteCellOptions,
+  refusalReason,
   runSuiteCell,
 } from './run-suite-cell.js';
 export {
@@ -101,12 +104,19 @@ export {
 } from './suite-cell.js';
 export { cellIdentity, type SuiteCellIdentity } from './suite-cell-identity.js';
 export {
+  isFinishedCell,
   pendingResult,
   type SuiteCellResult,
   type SuiteCellStatus,
   type SuiteCurvePoint,
   type SuiteSynthesisAccounting,
 } from './suite-cell-result.js';
+export {
+  describeCellStop,
+  describeStopLimit,
+  type SuiteCellStop,
+  type SuiteStopCause,
+} from './suite-cell-stop.js';
 export { SuitePlanError, SuiteResultsError } from './suite-error.js';
 export type {
   SuiteCellBlockedEvent,
@@ -154,3 +164,9 @@ export {
 export { renderSuiteMarkdown, suiteTables } from './suite-tables.js';
 export { type TableEntry, tableEntries } from './table-entries.js';
 export { transferTable } from './transfer-table.js';
+export {
+  stoppedMark,
+  truncatedCeilingMark,
+  truncationMarks,
+  truncationNotes,
+} from './truncation-notes.js';

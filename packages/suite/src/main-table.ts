@@ -13,6 +13,7 @@ import type { SuiteCellResult } from './suite-cell-result.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
 import { modelPairLabel, type SuiteSpec } from './suite-spec.js';
 import { formatTableValue, type SuiteTable, type TableRow } from './suite-table.js';
+import { truncationMarks, truncationNotes } from './truncation-notes.js';
 
 /**
  * Table 1 / Table 3's shape for one (task model, optimizer model): a row per benchmark with each
@@ -74,7 +75,7 @@ export function mainTable(options: {
     const scores = byBenchmark[index] ?? [];
     return {
       values: [
-        `${benchmarkLabel(labels, benchmark)}${scores.some((score) => score.exceeded) ? ' †' : ''}`,
+        `${benchmarkLabel(labels, benchmark)}${scores.some((score) => score.exceeded) ? ' †' : ''}${truncationMarks(scores)}`,
         ...(sized
           ? [
               testSetSize(
@@ -155,17 +156,15 @@ export function mainTable(options: {
     notes.push(
       '† a method exceeded its B.4 evaluation ceiling on this benchmark (see the details table).',
     );
-  notes.push(
-    ...ceilingNotes(
-      cells.filter(
-        (cell) =>
-          cell.taskModel === taskModel &&
-          cell.optimizerModel === optimizerModel &&
-          cell.arm === 'original',
-      ),
-      labels,
-    ),
+  const pairCells = cells.filter(
+    (cell) =>
+      cell.taskModel === taskModel &&
+      cell.optimizerModel === optimizerModel &&
+      cell.arm === 'original' &&
+      methods.includes(cell.method),
   );
+  notes.push(...ceilingNotes(pairCells, labels));
+  notes.push(...truncationNotes(pairCells, labels));
   return {
     id: `main-${pathSegment(taskModel)}-${pathSegment(optimizerModel)}`,
     title: `Test performance (%) — ${modelPairLabel(taskModel, optimizerModel)}`,

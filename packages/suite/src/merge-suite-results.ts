@@ -1,13 +1,14 @@
-import type { SuiteCellResult } from './suite-cell-result.js';
+import { isFinishedCell, type SuiteCellResult } from './suite-cell-result.js';
 import { SuiteResultsError } from './suite-error.js';
 import type { SuiteResults } from './suite-results.js';
 import { summarizeSuite } from './suite-summary.js';
 
-const rank = { done: 2, failed: 1, pending: 0 } as const;
+const rank = { done: 2, stopped: 2, failed: 1, pending: 0 } as const;
 
 /**
- * Combines the results of shards of one suite: for every cell, the done result (a cell done on
- * two shards must have the same result), else a failed one, else pending. Cells keep the order
+ * Combines the results of shards of one suite: for every cell, the finished result (`done` or
+ * `stopped`; a cell finished on two shards must have the same result), else a failed one, else
+ * pending. Cells keep the order
  * of the first shard's document, which is the plan's.
  *
  * @throws SuiteResultsError when the shards come from different suites, or disagree on a cell.
@@ -37,14 +38,14 @@ export function mergeSuiteResults(
         continue;
       }
       if (
-        result.status === 'done' &&
-        current.result.status === 'done' &&
+        isFinishedCell(result) &&
+        isFinishedCell(current.result) &&
         JSON.stringify(result) !== JSON.stringify(current.result)
       ) {
         throw new SuiteResultsError({
           file: shard.file,
           cellId: result.id,
-          message: `is done here and in ${current.file} with different results; keep one of the two runs`,
+          message: `is ${result.status} here and ${current.result.status} in ${current.file} with different results; keep one of the two runs`,
         });
       }
     }

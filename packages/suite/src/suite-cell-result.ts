@@ -1,8 +1,24 @@
 import type { SuiteArm, SuiteCell } from './suite-cell.js';
 import { cellIdentity } from './suite-cell-identity.js';
+import type { SuiteCellStop } from './suite-cell-stop.js';
 
-/** Where a cell stands. */
-export type SuiteCellStatus = 'done' | 'failed' | 'pending';
+/**
+ * Where a cell stands:
+ * - `done`: its run ended on its own terms — its method's completion rule (Forge's B.4
+ *   completion), convergence, epochs or trials done, or the evaluation budget it was given
+ *   (an aligned cell's ceiling, every cell's cap in a suite without alignment);
+ * - `stopped`: a cap cut it short (`stop` says which, and where the run stood); it has scores,
+ *   the tables mark it, and it is not run again;
+ * - `failed`: an error (`error` says which);
+ * - `pending`: not run yet, held back (`error` says why), or stopped part-way on request
+ *   (`stop.by: 'signal'`): the next invocation continues it.
+ */
+export type SuiteCellStatus = 'done' | 'stopped' | 'failed' | 'pending';
+
+/** True for a cell that ran to an end, its own or a cap's (`done` or `stopped`): it has scores and is not run again. */
+export function isFinishedCell(result: { readonly status: SuiteCellStatus } | undefined): boolean {
+  return result?.status === 'done' || result?.status === 'stopped';
+}
 
 /** One point of a cell's score-vs-evaluations curve. */
 export interface SuiteCurvePoint {
@@ -43,8 +59,20 @@ export interface SuiteCellResult {
   readonly seed: number;
   /** Training data: original, or augmented with the source cell's synthetic data. */
   readonly arm: SuiteArm;
-  /** `done`, `failed` (an error; `error` says which) or `pending` (not run, or stopped part-way). */
+  /** `done`, `stopped` (a cap cut it short), `failed` (an error) or `pending` (see `SuiteCellStatus`). */
   readonly status: SuiteCellStatus;
+  /**
+   * Set when a limit ended the run before it finished on its own terms: a cap (`status:
+   * 'stopped'`) or a stop request (`status: 'pending'`). Absent on `done` cells.
+   */
+  readonly stop?: SuiteCellStop;
+  /**
+   * Dependencies — its ceiling's reference or its augmented data's source — that a cap stopped
+   * short (`stopped`). On a finished cell: it ran anyway (the suite's `allowTruncatedCeilings`),
+   * so its ceiling (or data) is a truncated run's and the tables flag it. On a `pending` cell:
+   * it was refused because of them (`error` says so).
+   */
+  readonly stoppedDependencies?: readonly string[];
   /** The B.4 ceiling it ran under: the row reference's completed count; null for the reference and controls. */
   readonly ceiling: number | null;
   /** The evaluation cap the run was given (the ceiling, or the suite's cap). */

@@ -7,7 +7,9 @@ export interface SuiteProgress {
   readonly selected: number;
   /** Of those, cells done (before or during this invocation). */
   readonly done: number;
-  /** Of those, cells not done yet. */
+  /** Of those, cells a cap stopped short (status `stopped`: finished, not run again; the tables mark them). */
+  readonly capped: number;
+  /** Of those, cells neither done nor stopped yet. */
   readonly left: number;
   /** USD spent by the done and failed cells among them. */
   readonly spentUsd: number;
@@ -20,7 +22,7 @@ export interface SuiteStartEvent {
   readonly total: number;
   /** Cells this invocation visits. */
   readonly selected: number;
-  /** Of those, cells already done (never paid for again). */
+  /** Of those, cells already finished — done or stopped at a cap (never paid for again). */
   readonly alreadyDone: number;
   /** Cells added because chosen cells depend on them. */
   readonly addedDependencies: readonly string[];
@@ -36,11 +38,11 @@ export interface SuiteCellStartEvent extends SuiteProgress {
   readonly ceiling: number | null;
 }
 
-/** A cell is skipped because it is done already. */
+/** A cell is skipped because it finished already (done, or stopped at a cap). */
 export interface SuiteCellSkippedEvent {
   readonly type: 'cell-skipped';
   readonly cell: SuiteCell;
-  readonly reason: 'done';
+  readonly reason: 'done' | 'stopped';
 }
 
 /** A cell cannot start: a dependency is not done. */
@@ -51,6 +53,8 @@ export interface SuiteCellBlockedEvent {
   readonly waitingFor: readonly string[];
   /** The dependency that failed, if one did. */
   readonly blockedBy?: string;
+  /** The dependency that stopped at a cap, when that refuses the cell (no `allowTruncatedCeilings`). */
+  readonly refusedBy?: string;
 }
 
 /** A cell ended (done, failed, or stopped part-way: pending). */
@@ -64,6 +68,8 @@ export interface SuiteEndEvent extends SuiteProgress {
   readonly type: 'suite-end';
   /** Cells that failed. */
   readonly failed: number;
+  /** Cells refused because a dependency stopped at a cap. */
+  readonly refused: number;
   /** True when a stop request ended it early. */
   readonly stopped: boolean;
 }

@@ -65,6 +65,30 @@ describe('results.json', () => {
       'r.json: not valid JSON',
     );
   });
+
+  it('reads a stopped cell with its stop, and refuses one that names no cap', () => {
+    const document = documentOf([]);
+    const written = JSON.parse(formatSuiteResults(document));
+    const stop = {
+      by: 'wall-time',
+      limit: 30,
+      at: { evaluations: 40, costUsd: 0.5, optimizerCostUsd: 0.25 },
+    };
+    written.cells[0] = { ...written.cells[0], status: 'stopped', stop };
+    expect(parseSuiteResults(JSON.stringify(written), 'r.json').cells[0]).toMatchObject({
+      status: 'stopped',
+      stop,
+    });
+    written.cells[0] = { ...written.cells[0], stop: undefined };
+    expect(resultsError(() => parseSuiteResults(JSON.stringify(written), 'r.json'))).toMatchObject({
+      cellId: plan.cells[0]?.id,
+      field: 'cells.0.stop',
+    });
+    written.cells[0] = { ...written.cells[0], status: 'done', stop };
+    expect(
+      resultsError(() => parseSuiteResults(JSON.stringify(written), 'r.json')).message,
+    ).toContain('a done cell ended on its own terms');
+  });
 });
 
 describe('mergeSuiteResults', () => {

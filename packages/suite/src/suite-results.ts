@@ -24,51 +24,79 @@ export interface SuiteResults {
 
 const score = z.number().min(0).max(1).nullable();
 const count = z.number().int().min(0).nullable();
-const cellResultSchema = z.strictObject({
-  id: z.string().min(1),
-  benchmark: z.string(),
-  method: z.string(),
-  taskModel: z.string(),
-  optimizerModel: z.string(),
-  seed: z.number().int(),
-  arm: z.enum(['original', 'augmented']),
-  status: z.enum(['done', 'failed', 'pending']),
-  ceiling: count,
-  maxEvaluations: count,
-  evaluationsUsed: count,
-  exceededCeiling: z.boolean(),
-  ceilingNote: z.string().optional(),
-  seedValidation: score,
-  bestValidation: score,
-  seedTest: score,
-  bestTest: score,
-  costUsd: z.number().min(0).nullable(),
-  optimizerCostUsd: z.number().min(0).nullable(),
-  runDir: z.string(),
-  stopReason: z.string().optional(),
-  error: z.string().optional(),
-  simulated: z.boolean(),
-  extraTraining: z.number().int().min(0).optional(),
-  synthesis: z
-    .strictObject({
-      events: z.number().int().min(0),
-      attempts: z.number().int().min(0),
-      admitted: z.number().int().min(0),
-      outcomes: z.record(z.string(), z.number().int().min(0)),
-    })
-    .optional(),
-  curve: z.array(
-    z.strictObject({
-      evaluationsUsed: z.number().min(0),
-      bestValidation: z.number().min(0).max(1),
-    }),
-  ),
-  tokens: z
-    .strictObject({ input: z.number().int().min(0), output: z.number().int().min(0) })
-    .optional(),
-  notes: z.array(z.string()).optional(),
-  versions: z.record(z.string(), z.string()).optional(),
-});
+const cellResultSchema = z
+  .strictObject({
+    id: z.string().min(1),
+    benchmark: z.string(),
+    method: z.string(),
+    taskModel: z.string(),
+    optimizerModel: z.string(),
+    seed: z.number().int(),
+    arm: z.enum(['original', 'augmented']),
+    status: z.enum(['done', 'stopped', 'failed', 'pending']),
+    stop: z
+      .strictObject({
+        by: z.enum(['evaluation-cap', 'cost-cap', 'token-cap', 'step-cap', 'wall-time', 'signal']),
+        limit: z.number().min(0).nullable(),
+        at: z.strictObject({
+          evaluations: z.number().int().min(0),
+          costUsd: z.number().min(0).nullable(),
+          optimizerCostUsd: z.number().min(0).nullable(),
+        }),
+      })
+      .optional(),
+    stoppedDependencies: z.array(z.string().min(1)).optional(),
+    ceiling: count,
+    maxEvaluations: count,
+    evaluationsUsed: count,
+    exceededCeiling: z.boolean(),
+    ceilingNote: z.string().optional(),
+    seedValidation: score,
+    bestValidation: score,
+    seedTest: score,
+    bestTest: score,
+    costUsd: z.number().min(0).nullable(),
+    optimizerCostUsd: z.number().min(0).nullable(),
+    runDir: z.string(),
+    stopReason: z.string().optional(),
+    error: z.string().optional(),
+    simulated: z.boolean(),
+    extraTraining: z.number().int().min(0).optional(),
+    synthesis: z
+      .strictObject({
+        events: z.number().int().min(0),
+        attempts: z.number().int().min(0),
+        admitted: z.number().int().min(0),
+        outcomes: z.record(z.string(), z.number().int().min(0)),
+      })
+      .optional(),
+    curve: z.array(
+      z.strictObject({
+        evaluationsUsed: z.number().min(0),
+        bestValidation: z.number().min(0).max(1),
+      }),
+    ),
+    tokens: z
+      .strictObject({ input: z.number().int().min(0), output: z.number().int().min(0) })
+      .optional(),
+    notes: z.array(z.string()).optional(),
+    versions: z.record(z.string(), z.string()).optional(),
+  })
+  .superRefine((cell, context) => {
+    // A stopped cell says which cap stopped it; a done one was stopped by none.
+    if (cell.status === 'stopped' && (cell.stop === undefined || cell.stop.by === 'signal'))
+      context.addIssue({
+        code: 'custom',
+        path: ['stop'],
+        message: 'a stopped cell names the cap that stopped it (stop.by)',
+      });
+    if (cell.status === 'done' && cell.stop !== undefined)
+      context.addIssue({
+        code: 'custom',
+        path: ['stop'],
+        message: 'a done cell ended on its own terms: it has no stop',
+      });
+  });
 const resultsSchema = z.strictObject({
   formatVersion: z.literal(suiteResultsFormatVersion),
   suite: z.strictObject({ name: z.string(), digest: z.string().min(1) }),

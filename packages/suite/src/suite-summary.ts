@@ -1,6 +1,6 @@
 import { seedSpread } from './seed-spread.js';
 import type { SuiteArm } from './suite-cell.js';
-import type { SuiteCellResult } from './suite-cell-result.js';
+import { isFinishedCell, type SuiteCellResult } from './suite-cell-result.js';
 
 /** One group of cells that differ only by seed, summarised: the per-seed test scores and their spread. */
 export interface SuiteSummaryEntry {
@@ -14,7 +14,7 @@ export interface SuiteSummaryEntry {
   readonly optimizerModel: string;
   /** Training data arm. */
   readonly arm: SuiteArm;
-  /** Every seed's `bestTest` (0–1; null when that cell is not done), in the suite's seed order. */
+  /** Every seed's `bestTest` (0–1; null when that cell is not finished — done, or stopped at a cap), in the suite's seed order. */
   readonly perSeed: readonly { readonly seed: number; readonly bestTest: number | null }[];
   /** Seeds with a value. */
   readonly n: number;
@@ -42,7 +42,7 @@ export function summarizeSuite(cells: readonly SuiteCellResult[]): SuiteSummaryE
     const first = group[0] as SuiteCellResult;
     const perSeed = seeds.map((seed) => {
       const cell = group.find((candidate) => candidate.seed === seed);
-      return { seed, bestTest: cell?.status === 'done' ? cell.bestTest : null };
+      return { seed, bestTest: cell !== undefined && isFinishedCell(cell) ? cell.bestTest : null };
     });
     const spread = seedSpread(perSeed.map(({ seed, bestTest }) => ({ seed, value: bestTest })));
     return {

@@ -203,6 +203,57 @@ describe('mainTable (Table 1/3 shape)', () => {
     expect(renderCsvTable(detailsTable({ cells, benchmark: 'beta' }))).toContain(',EXCEEDED,');
   });
 
+  it('marks a cell a cap stopped, and the cells run on its count (flagged) or refused', () => {
+    const document = results(smallSpec, tests);
+    const stop = {
+      by: 'cost-cap' as const,
+      limit: 200,
+      at: { evaluations: 119, costUsd: 201.3, optimizerCostUsd: 200.1 },
+    };
+    const reference = 'alpha/forge/sim-task/sim-optimizer/seed-0';
+    const stopped = document.cells.map((cell) =>
+      cell.id === reference ? { ...cell, status: 'stopped' as const, stop } : cell,
+    );
+    const options = { spec: smallSpec, taskModel: 'sim:task', optimizerModel: 'sim:optimizer' };
+    // Allowed: the dependant ran on the truncated count and is flagged.
+    const flagged = stopped.map((cell) =>
+      cell.id.startsWith('alpha/prompt-search')
+        ? { ...cell, stoppedDependencies: [reference] }
+        : cell,
+    );
+    const main = mainTable({ ...options, cells: flagged, labels });
+    expect(main.rows[0]?.values[0]).toBe('Alpha ‡ §');
+    expect(main.rows[1]?.values[0]).toBe('beta');
+    expect(main.notes).toContain(
+      "‡ Forge on Alpha, seed 0 did not finish: stopped by the optimizer cost cap ($200) at 119 evaluations, $201.30 spent; its scores are a truncated run's.",
+    );
+    expect(main.notes).toContain(
+      `§ Prompt search on Alpha, seed 0 ran on the evaluation ceiling (or data) of ${reference}, which a cap stopped short (allowTruncatedCeilings): not a B.4-aligned comparison.`,
+    );
+    const details = renderCsvTable(detailsTable({ cells: flagged, benchmark: 'alpha', labels }));
+    expect(details).toContain(',stopped: optimizer cost cap ($200),');
+    expect(details).toContain(',done §,');
+    // Refused (the default): no score, and the table says why.
+    const refused = stopped.map((cell) =>
+      cell.id.startsWith('alpha/prompt-search')
+        ? { ...cell, status: 'pending' as const, stoppedDependencies: [reference] }
+        : cell,
+    );
+    const withRefusal = mainTable({ ...options, cells: refused, labels });
+    expect(withRefusal.rows[0]?.values[0]).toBe('Alpha ‡');
+    expect(withRefusal.rows[0]?.values[2]).toBeNull();
+    expect(withRefusal.notes).toContain(
+      '1 cell(s) refused, their ceiling (or data) would come from a cell a cap stopped short: Prompt search on Alpha, seed 0. Raise the cap, or set alignment.allowTruncatedCeilings: true to run them flagged.',
+    );
+    expect(renderCsvTable(detailsTable({ cells: refused, benchmark: 'alpha' }))).toContain(
+      ',refused,',
+    );
+    // Every cell finished on its own terms: no mark, no note.
+    expect(mainTable({ ...options, cells: document.cells, labels }).notes.join()).not.toMatch(
+      /‡|§/,
+    );
+  });
+
   it("says under both tables which method's settings let it exceed its ceiling, once per method", () => {
     const document = results(smallSpec, tests);
     const note = 'it checks the ceiling only at the top of each iteration.';

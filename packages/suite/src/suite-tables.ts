@@ -100,12 +100,12 @@ export function renderSuiteMarkdown(
   tables: readonly SuiteTable[],
   provenance?: SuiteProvenance,
 ): string {
-  const counts = { done: 0, failed: 0, pending: 0 };
+  const counts = { done: 0, stopped: 0, failed: 0, pending: 0 };
   for (const cell of results.cells) counts[cell.status] += 1;
   const header = [
     `# Suite ${escapeMarkdownText(results.suite.name)}`,
     '',
-    `${results.cells.length} cells: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending.${results.simulated ? ' Simulated models: these numbers say nothing about real models.' : ''}`,
+    `${results.cells.length} cells: ${counts.done} done, ${counts.stopped === 0 ? '' : `${counts.stopped} stopped by a cap (‡), `}${counts.failed} failed, ${counts.pending} pending.${results.simulated ? ' Simulated models: these numbers say nothing about real models.' : ''}`,
     '',
   ].join('\n');
   const footer =

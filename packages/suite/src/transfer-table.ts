@@ -14,6 +14,7 @@ import type { SuiteCellResult } from './suite-cell-result.js';
 import { benchmarkLabel, methodLabel, type SuiteLabels } from './suite-labels.js';
 import { modelPairLabel, type SuiteSpec } from './suite-spec.js';
 import { formatTableValue, type SuiteTable, type TableRow } from './suite-table.js';
+import { truncationMarks, truncationNotes } from './truncation-notes.js';
 
 /**
  * Table 4's shape for one (task model, optimizer model): per transfer benchmark, each method's
@@ -60,24 +61,28 @@ export function transferTable(options: {
   let missing = 0;
   const rows: TableRow[] = [];
   for (const benchmark of transfer.benchmarks) {
-    const arms = (['original', 'augmented'] as const).map((arm) =>
+    const groups = (['original', 'augmented'] as const).map((arm) =>
       transfer.methods.map((method) => {
         const group: CellGroup = { benchmark, method, taskModel, optimizerModel, arm };
         const score = groupScore(cells, group, spec.seeds);
         missing += score.missing;
-        if (score.spread === null || options.instanceScores === undefined) return score.spread;
-        return withStatistics(score.spread, {
-          cells,
-          seeds: spec.seeds,
-          instanceScores: options.instanceScores,
-          groups: [group],
-          ...(arm === 'augmented' ? { against: [{ ...group, arm: 'original' as const }] } : {}),
-          ...(options.memo === undefined ? {} : { memo: options.memo }),
-        });
+        if (score.spread === null || options.instanceScores === undefined)
+          return { score, spread: score.spread };
+        return {
+          score,
+          spread: withStatistics(score.spread, {
+            cells,
+            seeds: spec.seeds,
+            instanceScores: options.instanceScores,
+            groups: [group],
+            ...(arm === 'augmented' ? { against: [{ ...group, arm: 'original' as const }] } : {}),
+            ...(options.memo === undefined ? {} : { memo: options.memo }),
+          }),
+        };
       }),
     );
-    const [original = [], augmented = []] = arms.map((spreads, arm) => [
-      ...spreads,
+    const [original = [], augmented = []] = groups.map((entries, arm) => [
+      ...entries.map((entry) => entry.spread),
       ...grpoSpread(benchmark, grpoArms[arm] as GrpoArm),
     ]);
     const mean = (spread: { readonly mean: number } | null | undefined) => spread?.mean ?? null;
@@ -88,7 +93,11 @@ export function transferTable(options: {
           : [],
       );
     rows.push({
-      values: [benchmarkLabel(labels, benchmark), 'Original', ...original],
+      values: [
+        `${benchmarkLabel(labels, benchmark)}${truncationMarks(groups.flat().map((entry) => entry.score))}`,
+        'Original',
+        ...original,
+      ],
       emphasis: emphasis(0),
     });
     rows.push({
@@ -120,6 +129,18 @@ export function transferTable(options: {
     notes.push(
       `${missing} cell(s) not done: an entry over fewer seeds says so (partial); an entry with none shows –.`,
     );
+  notes.push(
+    ...truncationNotes(
+      cells.filter(
+        (cell) =>
+          cell.taskModel === taskModel &&
+          cell.optimizerModel === optimizerModel &&
+          transfer.benchmarks.includes(cell.benchmark) &&
+          transfer.methods.includes(cell.method),
+      ),
+      labels,
+    ),
+  );
   if (grpo !== undefined)
     notes.push(
       `${grpoLabel(grpo)}: weight optimization of the task model on the same two training sets (the suite's grpo/ files), run outside Forge and read from its GRPO result file${grpo.trainer === undefined ? '' : ` (${grpo.trainer})`}; each entry is the mean test score of an arm's runs, then mean ± sd over the rows' seeds.`,

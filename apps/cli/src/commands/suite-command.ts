@@ -184,6 +184,7 @@ export function suiteCommand(
       await watch?.close();
       printSuiteSummary(terminal, mode, result, formatTableValue);
       if (interrupts.interrupted) setExit(exitCodes.interrupted);
+      else if (result.refused.length > 0) setExit(exitCodes.usage);
       else if (result.failed.length > 0) setExit(exitCodes.model);
     } catch (error) {
       renderer.finish();
@@ -222,7 +223,7 @@ export function suiteCommand(
       }
       const json = flags.json === true || parent.json === true;
       const merged = await mergeSuites(shards, { dir });
-      const counts = { done: 0, failed: 0, pending: 0 };
+      const counts = { done: 0, stopped: 0, failed: 0, pending: 0 };
       for (const cell of merged.results.cells) counts[cell.status] += 1;
       if (outputMode(terminal, json) === 'json') {
         terminal.out.write(
@@ -231,7 +232,7 @@ export function suiteCommand(
         return;
       }
       terminal.out.write(
-        `merged ${shards.length} shard(s) into ${merged.dir}: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending\nwrote ${merged.files.join(', ')}\n`,
+        `merged ${shards.length} shard(s) into ${merged.dir}: ${statusCounts(counts)}\nwrote ${merged.files.join(', ')}\n`,
       );
     });
 }
@@ -242,7 +243,7 @@ function printSuiteSummary(
   result: RunSuiteResult,
   formatTableValue: typeof import('@forge/sdk')['formatTableValue'],
 ) {
-  const counts = { done: 0, failed: 0, pending: 0 };
+  const counts = { done: 0, stopped: 0, failed: 0, pending: 0 };
   for (const cell of result.results.cells) counts[cell.status] += 1;
   if (mode === 'json') {
     terminal.out.write(
@@ -250,8 +251,11 @@ function printSuiteSummary(
         type: 'suite-summary',
         dir: result.dir,
         ...counts,
+        // Cells a cap stopped short (`stopped` says whether a stop request ended the suite).
+        capped: counts.stopped,
         ran: result.ran,
         failed: result.failed,
+        refused: result.refused,
         stopped: result.stopped,
         files: result.files,
         simulated: result.results.simulated,
@@ -262,7 +266,7 @@ function printSuiteSummary(
   const main = result.tables.filter((table) => table.id.startsWith('main-'));
   const lines = [
     '',
-    `suite ${result.results.suite.name}${result.results.simulated ? ' — SIMULATED (offline simulated models, not a real LLM)' : ''}: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending`,
+    `suite ${result.results.suite.name}${result.results.simulated ? ' — SIMULATED (offline simulated models, not a real LLM)' : ''}: ${statusCounts(counts)}`,
   ];
   for (const table of main) {
     lines.push('', table.title);
@@ -272,10 +276,27 @@ function printSuiteSummary(
     const cell = result.results.cells.find((candidate) => candidate.id === id);
     lines.push(`failed: ${id}: ${cell?.error ?? 'unknown error'}`);
   }
+  for (const cell of result.results.cells) {
+    if (cell.status === 'stopped')
+      lines.push(
+        `stopped: ${cell.id} by a cap (${cell.stopReason ?? cell.stop?.by ?? 'unknown'}) at ${cell.evaluationsUsed ?? 0} evaluations: a truncated run, marked ‡ in the tables`,
+      );
+  }
+  const refusedBy = new Map<string, string[]>();
+  for (const { cell, dependency } of result.refused)
+    refusedBy.set(dependency, [...(refusedBy.get(dependency) ?? []), cell]);
+  for (const [dependency, cells] of refusedBy)
+    lines.push(
+      `refused: ${cells.join(', ')}: their ceiling would come from ${dependency}, which a cap stopped short; raise the cap in a new suite directory, or set alignment.allowTruncatedCeilings: true in the config and continue with forge suite -c <config> --dir <dir> --resume (they then run, flagged §)`,
+    );
   lines.push('', `tables: ${resolve(result.dir, 'tables.md')}`);
   if (result.files.includes('report.html'))
     lines.push(`report: ${resolve(result.dir, 'report.html')}`);
   terminal.out.write(`${lines.join('\n')}\n`);
+}
+
+function statusCounts(counts: Readonly<Record<'done' | 'stopped' | 'failed' | 'pending', number>>) {
+  return `${counts.done} done, ${counts.stopped === 0 ? '' : `${counts.stopped} stopped by a cap, `}${counts.failed} failed, ${counts.pending} pending`;
 }
 
 function tableText(

@@ -46,6 +46,7 @@ export async function runQueuedSuiteAction(
       stopSignal: interrupts.stopSignal,
     });
     if (interrupts.signal !== undefined) setExit(exitCodeForSignal(interrupts.signal));
+    else if (result.refused.length > 0) setExit(exitCodes.usage);
     else if (result.failed.length > 0) setExit(exitCodes.model);
     return result;
   } finally {
@@ -68,7 +69,7 @@ export function printQueueStatus(
   // their control sequences.
   const safe = terminalSafe;
   const lines = [
-    `suite ${safe(status.suite.name)} (${safe(status.suite.dir)}): ${counts.queued} queued, ${counts.running} running, ${counts.done} done, ${counts.failed} failed, ${counts.waiting} waiting for a dependency${counts.blocked > 0 ? `, ${counts.blocked} blocked by a failed cell` : ''} · $${status.progress.spentUsd.toFixed(2)} spent`,
+    `suite ${safe(status.suite.name)} (${safe(status.suite.dir)}): ${counts.queued} queued, ${counts.running} running, ${counts.done} done, ${counts.failed} failed, ${counts.waiting} waiting for a dependency${counts.blocked > 0 ? `, ${counts.blocked} blocked by a failed cell` : ''}${counts.stopped > 0 ? `, ${counts.stopped} stopped by a cap` : ''}${counts.refused > 0 ? `, ${counts.refused} refused (their reference stopped at a cap)` : ''} · $${status.progress.spentUsd.toFixed(2)} spent`,
     status.workers.length === 0
       ? 'workers: none connected'
       : `workers: ${safe(status.workers.map((worker) => `${worker.name} (${worker.address})`).join(', '))}`,

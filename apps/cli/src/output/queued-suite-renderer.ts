@@ -40,6 +40,8 @@ export function createQueuedSuiteRenderer(terminal: Terminal, mode: OutputMode) 
         line(
           `${counts.done} done · ${counts.running} running · ${counts.queued} queued · ${counts.waiting} waiting · ${counts.failed} failed` +
             (counts.blocked > 0 ? ` · ${counts.blocked} blocked` : '') +
+            (counts.stopped > 0 ? ` · ${counts.stopped} stopped by a cap` : '') +
+            (counts.refused > 0 ? ` · ${counts.refused} refused` : '') +
             ` · $${event.spentUsd.toFixed(2)} · workers: ${event.workers.length === 0 ? color.yellow('none connected (start forge worker)') : terminalSafe(event.workers.join(', '))}` +
             (running === '' ? '' : `\n  running: ${running}`),
         );

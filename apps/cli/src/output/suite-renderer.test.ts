@@ -77,6 +77,7 @@ const events: SuiteRunEvent[] = [
     ceiling: null,
     selected: 3,
     done: 0,
+    capped: 0,
     left: 3,
     spentUsd: 0,
   },
@@ -95,6 +96,7 @@ const events: SuiteRunEvent[] = [
     result: resultOf(forge, {}),
     selected: 3,
     done: 1,
+    capped: 0,
     left: 2,
     spentUsd: 0.5,
   },
@@ -105,6 +107,7 @@ const events: SuiteRunEvent[] = [
     ceiling: 380,
     selected: 3,
     done: 1,
+    capped: 0,
     left: 2,
     spentUsd: 0.5,
   },
@@ -113,6 +116,7 @@ const events: SuiteRunEvent[] = [
     result: resultOf(gepa, { ceiling: 380, evaluationsUsed: 390, exceededCeiling: true }),
     selected: 3,
     done: 2,
+    capped: 0,
     left: 1,
     spentUsd: 0.75,
   },
@@ -123,6 +127,7 @@ const events: SuiteRunEvent[] = [
     ceiling: 380,
     selected: 3,
     done: 2,
+    capped: 0,
     left: 1,
     spentUsd: 0.75,
   },
@@ -131,11 +136,22 @@ const events: SuiteRunEvent[] = [
     result: resultOf(ace, { status: 'failed', error: 'provider sim failed', ceiling: 380 }),
     selected: 3,
     done: 2,
+    capped: 0,
     left: 1,
     spentUsd: 0.75,
   },
   { type: 'cell-skipped', cell: forge, reason: 'done' },
-  { type: 'suite-end', selected: 3, done: 2, left: 1, spentUsd: 0.75, failed: 1, stopped: false },
+  {
+    type: 'suite-end',
+    selected: 3,
+    done: 2,
+    capped: 0,
+    left: 1,
+    spentUsd: 0.75,
+    failed: 1,
+    refused: 0,
+    stopped: false,
+  },
 ];
 
 describe('the suite renderer', () => {
@@ -154,6 +170,38 @@ describe('the suite renderer', () => {
       `▶ cell 3/3 ${ace.id} — ceiling 380 evaluations (B.4)`,
       `✗ ${ace.id} failed: provider sim failed`,
       `· ${forge.id}: done already`,
+      '',
+    ]);
+  });
+
+  it('says which cap stopped a reference, and which cells that refuses', () => {
+    const stopped = resultOf(forge, {
+      status: 'stopped',
+      evaluationsUsed: 119,
+      stopReason: 'optimizer cost limit ($2)',
+      stop: {
+        by: 'cost-cap',
+        limit: 2,
+        at: { evaluations: 119, costUsd: 2.1, optimizerCostUsd: 2 },
+      },
+    });
+    const { err } = render('plain', [
+      {
+        type: 'cell-end',
+        result: stopped,
+        selected: 3,
+        done: 0,
+        capped: 1,
+        left: 2,
+        spentUsd: 2.1,
+      },
+      { type: 'cell-blocked', cell: gepa, waitingFor: [], refusedBy: forge.id },
+      { type: 'cell-skipped', cell: forge, reason: 'stopped' },
+    ]);
+    expect(err.split('\n')).toEqual([
+      `‡ ${forge.id} stopped by a cap (optimizer cost limit ($2)) at 119 evaluations: validation 30.0% → 60.0%, test 55.0% (a truncated run, marked in the tables) · 0 done, 2 left, $2.10 spent`,
+      `✗ ${gepa.id}: refused, its ceiling would come from ${forge.id}, which a cap stopped short`,
+      `· ${forge.id}: stopped by a cap already`,
       '',
     ]);
   });

@@ -93,11 +93,16 @@ export function createSuiteRenderer(terminal: Terminal, mode: OutputMode) {
         return;
       }
       case 'cell-skipped':
-        if (mode === 'plain') line(`· ${event.cell.id}: done already`);
+        if (mode === 'plain')
+          line(
+            `· ${event.cell.id}: ${event.reason === 'stopped' ? 'stopped by a cap already' : 'done already'}`,
+          );
         return;
       case 'cell-blocked':
         line(
-          `${color.yellow('…')} ${event.cell.id}: ${event.blockedBy === undefined ? `waiting for ${event.waitingFor.join(', ')}` : `blocked, ${event.blockedBy} failed`}`,
+          event.refusedBy !== undefined
+            ? `${color.red('✗')} ${event.cell.id}: refused, its ceiling would come from ${event.refusedBy}, which a cap stopped short`
+            : `${color.yellow('…')} ${event.cell.id}: ${event.blockedBy === undefined ? `waiting for ${event.waitingFor.join(', ')}` : `blocked, ${event.blockedBy} failed`}`,
         );
         return;
       case 'cell-end': {
@@ -115,9 +120,19 @@ export function createSuiteRenderer(terminal: Terminal, mode: OutputMode) {
           );
           return;
         }
+        if (result.status === 'stopped' && result.stop !== undefined) {
+          line(
+            `${color.yellow('‡')} ${result.id} stopped by a cap (${terminalSafe(result.stopReason ?? result.stop.by)}) at ${result.stop.at.evaluations} evaluations: validation ${percent(result.seedValidation ?? undefined)} → ${percent(result.bestValidation ?? undefined)}, test ${percent(result.bestTest ?? undefined)} (a truncated run, marked in the tables)` +
+              ` · ${event.done} done, ${event.left} left, $${event.spentUsd.toFixed(2)} spent`,
+          );
+          return;
+        }
         line(
           `${color.green('✓')} ${result.id}: validation ${percent(result.seedValidation ?? undefined)} → ${percent(result.bestValidation ?? undefined)}, test ${percent(result.bestTest ?? undefined)}, ${result.evaluationsUsed}${result.ceiling === null ? '' : `/${result.ceiling}`} evaluations` +
             (result.exceededCeiling ? color.red(' EXCEEDED ITS CEILING') : '') +
+            ((result.stoppedDependencies ?? []).length > 0
+              ? color.yellow(" § on a stopped reference's ceiling")
+              : '') +
             ` · ${event.done} done, ${event.left} left, $${event.spentUsd.toFixed(2)} spent`,
         );
         return;

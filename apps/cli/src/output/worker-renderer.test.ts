@@ -33,7 +33,16 @@ describe('text from Redis on the terminal', () => {
     printQueueStatus(recorded.terminal, 'plain', {
       suite: { key: 'k', name: hostile, dir: '/suites/s', digest: 'd' },
       progress: { done: 0, failed: 1, remaining: 1, spentUsd: 0 } as never,
-      counts: { waiting: 0, queued: 0, running: 1, done: 0, failed: 1, blocked: 0 },
+      counts: {
+        waiting: 0,
+        queued: 0,
+        running: 1,
+        done: 0,
+        stopped: 0,
+        failed: 1,
+        blocked: 0,
+        refused: 0,
+      },
       cells: [
         { id: 'a', state: 'running', worker: hostile, starts: 1 },
         { id: 'b', state: 'failed', error: hostile },
@@ -47,7 +56,16 @@ describe('text from Redis on the terminal', () => {
     const queued = recordingTerminal();
     createQueuedSuiteRenderer(queued.terminal, 'plain').onEvent({
       type: 'suite-queue-progress',
-      counts: { waiting: 0, queued: 0, running: 1, done: 0, failed: 0, blocked: 0 },
+      counts: {
+        waiting: 0,
+        queued: 0,
+        running: 1,
+        done: 0,
+        stopped: 0,
+        failed: 0,
+        blocked: 0,
+        refused: 0,
+      },
       running: [{ cell: 'a', worker: hostile }],
       workers: [hostile],
       spentUsd: 0,

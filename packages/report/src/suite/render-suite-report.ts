@@ -20,7 +20,7 @@ import { renderSuiteSynthesisChart } from './suite-synthesis-chart.js';
  */
 export function renderSuiteReport(data: SuiteReportData): string {
   const { results, spec } = data;
-  const counts = { done: 0, failed: 0, pending: 0 };
+  const counts = { done: 0, stopped: 0, failed: 0, pending: 0 };
   for (const cell of results.cells) counts[cell.status] += 1;
   const title = `Forge suite: ${results.suite.name}${results.simulated ? ' — simulated' : ''}`;
   const pairs = spec.taskModels.flatMap((taskModel) =>
@@ -32,7 +32,7 @@ export function renderSuiteReport(data: SuiteReportData): string {
     // Wider than a run report: a nine-method table needs the room; below it, tables scroll.
     '<main class="report report-suite">',
     `<header class="report-header"><h1>${escapeHtml(title)}</h1>`,
-    `<p class="subtitle">${results.cells.length} cells: ${counts.done} done, ${counts.failed} failed, ${counts.pending} pending · ${spec.benchmarks.length} benchmark(s), ${spec.methods.length} method(s), ${spec.taskModels.length} task model(s), ${spec.optimizerModels.length} optimizer model(s), seeds ${spec.seeds.join(', ')} · suite ${escapeHtml(results.suite.digest)}</p></header>`,
+    `<p class="subtitle">${results.cells.length} cells: ${counts.done} done, ${counts.stopped === 0 ? '' : `${counts.stopped} stopped by a cap, `}${counts.failed} failed, ${counts.pending} pending · ${spec.benchmarks.length} benchmark(s), ${spec.methods.length} method(s), ${spec.taskModels.length} task model(s), ${spec.optimizerModels.length} optimizer model(s), seeds ${spec.seeds.join(', ')} · suite ${escapeHtml(results.suite.digest)}</p></header>`,
     results.simulated
       ? '<div class="banner banner-simulated" role="note"><strong>Simulated models.</strong> At least one cell ran on Forge\'s offline simulated world; these numbers say nothing about real models.</div>'
       : '',

@@ -1,5 +1,7 @@
 import {
   benchmarkLabel,
+  cellStatusText,
+  describeCellStop,
   formatPValue,
   formatTableValue,
   isSeedSpread,
@@ -114,7 +116,7 @@ export function renderSuiteCellsSection(data: SuiteReportData): string {
         `<td>${escapeHtml(methodLabel(data.labels, cell.method))}${cell.arm === 'augmented' ? ' (augmented)' : ''}</td>`,
         `<td>${escapeHtml(cell.taskModel)}</td>`,
         `<td class="number">${cell.seed}</td>`,
-        `<td><span class="status status-${cell.status === 'done' ? 'completed' : cell.status === 'failed' ? 'failed' : 'stopped'}">${escapeHtml(cell.status)}</span>${cell.error === undefined ? '' : ` <span class="muted">${escapeHtml(cell.error)}</span>`}${(cell.notes ?? []).map((note) => ` <span class="cell-note">${escapeHtml(note)}</span>`).join('')}</td>`,
+        `<td><span class="status status-${cell.status === 'done' ? 'completed' : cell.status === 'failed' ? 'failed' : 'stopped'}">${escapeHtml(cellStatusText(cell))}</span>${cell.status === 'stopped' && cell.stop !== undefined ? ` <span class="cell-note">${escapeHtml(describeCellStop(cell.stop))}: a truncated run.</span>` : ''}${cell.error === undefined ? '' : ` <span class="muted">${escapeHtml(cell.error)}</span>`}${(cell.stoppedDependencies ?? []).length > 0 && cell.status !== 'pending' ? ` <span class="cell-note">Ran on the ceiling of ${escapeHtml((cell.stoppedDependencies ?? []).join(', '))}, which a cap stopped short (allowTruncatedCeilings).</span>` : ''}${(cell.notes ?? []).map((note) => ` <span class="cell-note">${escapeHtml(note)}</span>`).join('')}</td>`,
         `<td class="number">${percent(cell.bestValidation)}</td>`,
         `<td class="number">${percent(cell.bestTest)}</td>`,
         `<td class="number">${evaluations}${cell.exceededCeiling ? ' <strong class="exceeded">exceeded</strong>' : ''}</td>`,

@@ -9,6 +9,7 @@ import {
   type SuiteResults,
   type SuiteTable,
 } from '@forge/suite';
+import { withRecordedStops } from './cell-stop.js';
 import { checkPlainTree, copyPlainTree, type PlainTree } from './copy-plain-tree.js';
 import { suiteGrpoResultsOrProblem } from './read-grpo-results.js';
 import { suiteConfigSchema } from './suite-config-schema.js';
@@ -76,7 +77,11 @@ export async function mergeSuites(
       dir: shardDir,
       saved,
       file,
-      results: parseSuiteResults(readFileSync(file, 'utf8'), file),
+      // An older shard's capped cells read as stopped, as this invocation would record them.
+      results: withRecordedStops(
+        parseSuiteResults(readFileSync(file, 'utf8'), file),
+        suiteConfigSchema.parse(saved.config),
+      ),
     };
   });
   const merged = mergeSuiteResults(

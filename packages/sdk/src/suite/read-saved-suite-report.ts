@@ -1,10 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import {
   type CellInstanceScores,
   type GrpoResults,
-  parseSuiteResults,
   type SuiteLabels,
   type SuiteResults,
   type SuiteSetting,
@@ -15,7 +13,7 @@ import {
 import { ConfigError } from '../config/config-error.js';
 import { forgeAblation } from '../methods/forge-ablation.js';
 import { type SuiteConfig, suiteConfigSchema } from './suite-config-schema.js';
-import { isSuiteDirectory, loadSavedSuite, suiteResultsFileName } from './suite-directory.js';
+import { isSuiteDirectory, loadSavedSuite, readSuiteResultsDocument } from './suite-directory.js';
 import { suiteSettings } from './suite-settings.js';
 import { suiteSpecOf } from './suite-spec-of.js';
 
@@ -68,11 +66,12 @@ export function readSavedSuiteReport(suiteDir: string): SavedSuiteReport {
   };
 }
 
-/** A suite directory's `results.json` as read (undefined before any cell has finished). */
+/**
+ * A suite directory's `results.json` (undefined before any cell has finished), a `done` cell of
+ * an older file whose stop reason names a cap read as `stopped` (`readSuiteResultsDocument`).
+ */
 export function readSuiteResultsFile(dir: string): SuiteResults | undefined {
-  const file = join(dir, suiteResultsFileName);
-  if (!existsSync(file)) return undefined;
-  return parseSuiteResults(readFileSync(file, 'utf8'), file);
+  return readSuiteResultsDocument(dir);
 }
 
 /** The tables of a suite's results, as `forge suite` writes them. */

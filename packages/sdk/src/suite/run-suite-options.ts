@@ -1,4 +1,4 @@
-import type { CellFilter, Shard, SuiteResults, SuiteTable } from '@forge/suite';
+import type { CellFilter, RefusedCell, Shard, SuiteResults, SuiteTable } from '@forge/suite';
 import type { SuiteRunEvent } from './suite-run-events.js';
 
 /** Options of `runSuite` besides the config. */
@@ -55,6 +55,12 @@ export interface RunSuiteResult {
   readonly ran: readonly string[];
   /** Cells that failed (of the ones this invocation visited). */
   readonly failed: readonly string[];
+  /**
+   * Cells refused because the reference that would set their ceiling (or the source of their
+   * data) was stopped by a cap — none when the suite sets `alignment.allowTruncatedCeilings`.
+   * `forge suite` exits 2 naming both.
+   */
+  readonly refused: readonly RefusedCell[];
   /** True when a stop request ended it early. */
   readonly stopped: boolean;
 }

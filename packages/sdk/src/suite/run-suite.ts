@@ -41,6 +41,7 @@ export async function runSuite(
     },
     onEvent: emit,
     ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
+    allowTruncatedCeilings: suite.config.alignment.allowTruncatedCeilings === true,
   });
   const { results, tables, files } = await writeSuiteFiles(dir, suite, execution.results, {
     memo,
@@ -56,6 +57,7 @@ export async function runSuite(
     failed: results.cells
       .filter((cell) => visited.has(cell.id) && cell.status === 'failed')
       .map((cell) => cell.id),
+    refused: execution.refused,
     stopped: execution.stopped,
   };
 }

@@ -27,7 +27,8 @@ const config: SuiteConfigInput = {
   taskModels: ['sim:task'],
   optimizerModels: ['sim:optimizer'],
   seeds: [0],
-  budget: { maxEvaluations: 60 },
+  // A small budget Forge runs under rather than to completion (reaching it is no cap).
+  budget: { maxEvaluations: 60, stopAtCompletion: false },
 };
 
 /**

@@ -16,6 +16,7 @@ import { type OptimizeResult, optimize } from '../run/optimize.js';
 import { isRunDirectory, runConfigFileName } from '../run/run-directory.js';
 import type { ForgeEvent } from '../run/sdk-events.js';
 import { cellRunConfig } from './cell-run-config.js';
+import { cellEndOf, type SuiteBudget } from './cell-stop.js';
 import { cellVersions } from './cell-versions.js';
 import { suiteBenchmarkId } from './load-suite-config.js';
 import type { SuiteConfig } from './suite-config-schema.js';
@@ -100,6 +101,7 @@ export function createSuiteCellRunner(options: {
     return cellResultOf(cell, result, context.runDir, runConfig.budget?.maxEvaluations ?? null, {
       notes: cellNotes(cell, title),
       versions: cellVersions({ method: cell.method, benchmark: cell.benchmark, ownBenchmark }),
+      budget: options.config.budget,
     });
   };
 }
@@ -178,6 +180,8 @@ export function cellResultOf(
   extra: {
     readonly notes?: readonly string[];
     readonly versions?: Readonly<Record<string, string>>;
+    /** The suite's budget: which caps could stop the cell. Without it, only a stop request is told apart. */
+    readonly budget?: SuiteBudget;
   } = {},
 ): SuiteCellResult {
   const usage = result.usage;
@@ -190,10 +194,19 @@ export function cellResultOf(
   );
   const summary = result.result.summary;
   const attempts = summary?.['synthesisAttempts'];
+  const optimizerCostUsd = optimizerUsage(usage).costUsd;
+  // Stopped on request: pending, so the next invocation continues it; stopped by a cap: never
+  // `done`, so its count is no silent ceiling.
+  const end = cellEndOf({
+    cell,
+    stopReason: result.reason,
+    budget: extra.budget ?? { maxEvaluations: maxEvaluations ?? 0, stopAtCompletion: false },
+    at: { evaluations: result.evaluationsUsed, costUsd: result.costUsd, optimizerCostUsd },
+  });
   return {
     ...cellIdentity(cell),
-    // Stopped on request: not finished, so the next invocation continues it.
-    status: result.reason.startsWith('stop') ? 'pending' : 'done',
+    status: end.status,
+    ...(end.stop === undefined ? {} : { stop: end.stop }),
     ceiling: null,
     maxEvaluations,
     evaluationsUsed: result.evaluationsUsed,
@@ -205,7 +218,7 @@ export function cellResultOf(
     bestTest: result.testBestScore ?? null,
     // The run's cumulative usage from its database, which a resumed run carries over.
     costUsd: result.costUsd,
-    optimizerCostUsd: optimizerUsage(usage).costUsd,
+    optimizerCostUsd,
     runDir,
     stopReason: result.reason,
     simulated: result.simulated,

@@ -117,6 +117,12 @@ export const suiteConfigSchema = z
           .describe(
             'Methods that do no search: no ceiling; Improvement is measured against the first.',
           ),
+        allowTruncatedCeilings: z
+          .boolean()
+          .optional()
+          .describe(
+            "Run a row's aligned cells even when a cap (cost, tokens, steps, wall time, the outer maxEvaluations) stopped its reference before completion: they get the truncated count as their ceiling and are flagged (§) in tables and reports. Default false: they are refused (exit 2 naming the reference and them). Not part of the suite's digest, so it can be added to a refused suite and resumed.",
+          ),
       })
       .strict()
       .default({ reference: 'forge', controls: ['baseline'] })

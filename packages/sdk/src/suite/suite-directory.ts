@@ -2,11 +2,17 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import { writeFileSafely } from '@forge/store';
-import { parseSuiteResults, type SuiteCellResult, type SuiteLabels } from '@forge/suite';
+import {
+  parseSuiteResults,
+  type SuiteCellResult,
+  type SuiteLabels,
+  type SuiteResults,
+} from '@forge/suite';
 import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { redactConfig } from '../run/run-directory.js';
-import type { SuiteConfig } from './suite-config-schema.js';
+import { withRecordedStops } from './cell-stop.js';
+import { type SuiteConfig, suiteConfigSchema } from './suite-config-schema.js';
 
 /** The suite's saved config, so `--resume` and `forge suite merge` need nothing else. */
 export const suiteFileName = 'suite.json';
@@ -75,10 +81,23 @@ export function saveSuite(dir: string, saved: SavedSuite): void {
 
 /** The results already in a suite directory, by cell id (empty when it has none). */
 export function readSuiteResults(dir: string): Map<string, SuiteCellResult> {
+  const results = readSuiteResultsDocument(dir);
+  return new Map((results?.cells ?? []).map((cell) => [cell.id, cell]));
+}
+
+/**
+ * A suite directory's `results.json` (undefined before any cell has finished), read as it would
+ * be recorded now: a `done` cell written before cells recorded their stop, whose stop reason
+ * names a cap, reads as `stopped` (`withRecordedStops`).
+ */
+export function readSuiteResultsDocument(dir: string): SuiteResults | undefined {
   const file = join(dir, suiteResultsFileName);
-  if (!existsSync(file)) return new Map();
+  if (!existsSync(file)) return undefined;
   const results = parseSuiteResults(readFileSync(file, 'utf8'), file);
-  return new Map(results.cells.map((cell) => [cell.id, cell]));
+  if (!isSuiteDirectory(dir)) return results;
+  // Its config was valid when the suite started; one that no longer reads is reported elsewhere.
+  const config = suiteConfigSchema.safeParse(loadSavedSuite(dir).config);
+  return config.success ? withRecordedStops(results, config.data) : results;
 }
 
 /** Refuses to start a suite over another one, or to resume where there is none. */

@@ -43,7 +43,7 @@ const operationalModelKeys = [
 /**
  * A digest of everything that decides a suite's results: shards merge only when their digests
  * match. Leaves out the name, concurrency, rate limits, timeouts, retries, server URLs and pools, the cache
- * switch and provider module paths.
+ * switch, provider module paths and `alignment.allowTruncatedCeilings`.
  */
 export function suiteDigest(config: SuiteConfig): string {
   const model = (entry: SuiteConfig['taskModels'][number]) =>
@@ -57,8 +57,12 @@ export function suiteDigest(config: SuiteConfig): string {
     providers: _providers,
     ...deciding
   } = config;
+  // Whether cells may run on a stopped reference's count decides which cells run, never what a
+  // run computes: a refused suite continues with it added.
+  const { allowTruncatedCeilings: _allow, ...alignment } = config.alignment;
   const relevant = {
     ...deciding,
+    alignment,
     taskModels: config.taskModels.map(model),
     optimizerModels: config.optimizerModels.map(model),
     roleModels: Object.fromEntries(

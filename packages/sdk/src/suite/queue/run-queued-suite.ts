@@ -1,5 +1,10 @@
 import type { SuiteRecord } from '@forge/queue';
-import { defaultCellRunDir, StatisticsMemo, type SuiteCellResult } from '@forge/suite';
+import {
+  defaultCellRunDir,
+  isFinishedCell,
+  StatisticsMemo,
+  type SuiteCellResult,
+} from '@forge/suite';
 import { ConfigError } from '../../config/config-error.js';
 import { detachObjectInputs } from '../../inputs/object-inputs.js';
 import { openSuite } from '../open-suite.js';
@@ -73,7 +78,11 @@ export async function runQueuedSuite(
       name: suite.name,
       digest: suite.digest,
       cells: selected.cells,
+      ...(suite.config.alignment.allowTruncatedCeilings === true
+        ? { allowTruncatedCeilings: true }
+        : {}),
     };
+    const readiness = { allowTruncatedCeilings: record.allowTruncatedCeilings === true };
     const published = await queue.publish(record, previous);
     emit({
       type: 'suite-queued',
@@ -103,7 +112,7 @@ export async function runQueuedSuite(
       return new Map([...previous, ...recorded]);
     };
     let results = await merged();
-    let settled = queueProgress(record.cells, results).remaining === 0;
+    let settled = queueProgress(record.cells, results, readiness).remaining === 0;
     let stopped = false;
     // The files are rewritten as cells finish: their statistics are recomputed only where cells changed.
     const memo = new StatisticsMemo();
@@ -136,7 +145,11 @@ export async function runQueuedSuite(
           shown = text;
           emit(event);
         }
-        const finished = JSON.stringify([status.progress.done, status.progress.failed]);
+        const finished = JSON.stringify([
+          status.progress.done,
+          status.progress.stopped,
+          status.progress.failed,
+        ]);
         if (finished !== written) {
           written = finished;
           await writeSuiteFiles(dir, suite, results, { final: false, memo });
@@ -145,7 +158,9 @@ export async function runQueuedSuite(
         if (!settled) await pause(options.pollMs ?? 1000, options.stopSignal);
       }
     }
-    const final = settled ? settledResults(record.cells, results, defaultCellRunDir) : results;
+    const final = settled
+      ? settledResults(record.cells, results, defaultCellRunDir, readiness)
+      : results;
     const files = await writeSuiteFiles(dir, suite, final, { final: settled, memo });
     emit({ type: 'suite-outputs-written', dir, files: files.files });
     const visited = new Set(record.cells.map((cell) => cell.id));
@@ -160,6 +175,11 @@ export async function runQueuedSuite(
       failed: files.results.cells
         .filter((cell) => visited.has(cell.id) && cell.status === 'failed')
         .map((cell) => cell.id),
+      refused: files.results.cells.flatMap((cell) =>
+        visited.has(cell.id) && cell.status === 'pending' && cell.stoppedDependencies?.[0]
+          ? [{ cell: cell.id, dependency: cell.stoppedDependencies[0] }]
+          : [],
+      ),
       stopped,
       settled,
     };
@@ -169,7 +189,7 @@ export async function runQueuedSuite(
 }
 
 function isFinished(result: SuiteCellResult | undefined): boolean {
-  return result?.status === 'done' || result?.status === 'failed';
+  return isFinishedCell(result) || result?.status === 'failed';
 }
 
 function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {

@@ -74,7 +74,11 @@ describe('runQueuedSuite with runSuiteWorker', () => {
   }, 120_000);
 
   it('runs GEPA, ACE and MIPROv2 cells without a listener warning, crediting each queued cell to the cell it waited for', async () => {
-    const peers = simSuiteConfig('queued-peers', ['forge', 'gepa', 'ace', 'mipro'], 150);
+    // A small budget Forge runs under rather than to completion, so its row is not refused.
+    const peers = {
+      ...simSuiteConfig('queued-peers', ['forge', 'gepa', 'ace', 'mipro'], 150),
+      budget: { maxEvaluations: 150, stopAtCompletion: false },
+    };
     const warnings: string[] = [];
     const onWarning = (warning: Error) => warnings.push(`${warning.name}: ${warning.message}`);
     process.on('warning', onWarning);
