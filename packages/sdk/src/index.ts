@@ -219,6 +219,7 @@ export {
 export { restoreRun } from './runs/restore-run.js';
 export { writeCompareReport } from './runs/write-compare-report.js';
 export { writeReport } from './runs/write-report.js';
+export type { SuiteCapExcess } from './suite/cells-over-caps.js';
 export { checkSuiteConfig } from './suite/check-suite-config.js';
 export {
   estimateSuite,

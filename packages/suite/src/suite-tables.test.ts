@@ -15,6 +15,7 @@ import { collectSuiteResults } from './suite-results.js';
 import type { SuiteSpec } from './suite-spec.js';
 import { renderCsvTable, renderMarkdownTable } from './suite-table.js';
 import { renderSuiteMarkdown, suiteTables } from './suite-tables.js';
+import { tableEntries } from './table-entries.js';
 import { transferTable } from './transfer-table.js';
 
 const tests: Record<string, number> = {
@@ -223,6 +224,14 @@ describe('mainTable (Table 1/3 shape)', () => {
     );
     const main = mainTable({ ...options, cells: flagged, labels });
     expect(main.rows[0]?.values[0]).toBe('Alpha ‡ §');
+    // A stopped cell's scores count (marked), exactly as a done cell's would, in the entries and
+    // their statistics too.
+    const finished = mainTable({ ...options, cells: document.cells, labels });
+    expect(main.rows[0]?.values.slice(1)).toEqual(finished.rows[0]?.values.slice(1));
+    expect(main.rows[0]?.values[1]).not.toBeNull();
+    expect(tableEntries([main]).map(({ row, ...entry }) => entry)).toEqual(
+      tableEntries([finished]).map(({ row, ...entry }) => entry),
+    );
     expect(main.rows[1]?.values[0]).toBe('beta');
     expect(main.notes).toContain(
       "‡ Forge on Alpha, seed 0 did not finish: stopped by the optimizer cost cap ($200) at 119 evaluations, $201.30 spent; its scores are a truncated run's.",

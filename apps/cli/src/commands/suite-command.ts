@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
-import { estimateLines } from '../output/estimate-lines.js';
+import { estimateLines, overCapLines } from '../output/estimate-lines.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 import { watchSuite } from '../output/watch-suite.js';
@@ -134,7 +134,7 @@ export function suiteCommand(
         estimateLines(
           `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations`,
           estimate,
-        ),
+        ) + overCapLines(estimate.overCaps, estimate.cells.length),
       );
       return;
     }

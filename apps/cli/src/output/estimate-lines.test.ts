@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateLines } from './estimate-lines.js';
+import { estimateLines, overCapLines } from './estimate-lines.js';
 
 describe('estimateLines', () => {
   const roles = [
@@ -68,5 +68,41 @@ describe('estimateLines', () => {
     expect(text).toMatch(
       /aime\s+gepa\s+task\s+openai:gpt-5\.5\s+300\s+120,000\s+9,000\s+\$1\.50\s+2 d 7 h/,
     );
+  });
+});
+
+describe('overCapLines', () => {
+  it('says nothing when no cell is over a cap', () => {
+    expect(overCapLines([], 4)).toBe('');
+  });
+
+  it('counts the cells over a cap, says what happens to them, and names each with its figures', () => {
+    const text = overCapLines(
+      [
+        { cell: 'sim/forge/s0', cap: 'cost-cap', limit: 200, estimated: 312.4 },
+        { cell: 'sim/forge/s0', cap: 'wall-time', limit: 60, estimated: 90 },
+        { cell: 'sim/gepa/s0', cap: 'token-cap', limit: 1_000_000, estimated: 1_250_000 },
+      ],
+      80,
+    );
+    const lines = text.trimEnd().split('\n');
+    expect(lines[0]).toMatch(/^over a cap: 2 of 80 cell\(s\) .*"stopped".*allowTruncatedCeilings/);
+    expect(lines.slice(1)).toEqual([
+      '  sim/forge/s0: optimizer cost $312.40 > cap $200; wall time 1 h 30 min > cap 60 min',
+      '  sim/gepa/s0: optimizer tokens 1,250,000 > cap 1,000,000',
+    ]);
+  });
+
+  it('names the first 20 cells and says how many more --json lists', () => {
+    const many = Array.from({ length: 46 }, (_, index) => ({
+      cell: `c${index}`,
+      cap: 'step-cap' as const,
+      limit: 10,
+      estimated: 12,
+    }));
+    const lines = overCapLines(many, 80).trimEnd().split('\n');
+    expect(lines).toHaveLength(1 + 20 + 1);
+    expect(lines[1]).toBe('  c0: steps 12 > cap 10');
+    expect(lines.at(-1)).toBe('  … and 26 more (--json lists every one under overCaps)');
   });
 });

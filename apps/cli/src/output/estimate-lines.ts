@@ -1,4 +1,4 @@
-import type { RoleEstimate, SuiteEstimateRow } from '@forge/sdk';
+import type { RoleEstimate, SuiteCapExcess, SuiteEstimateRow } from '@forge/sdk';
 import { table } from './terminal.js';
 
 /** What an estimate prints below its headline: one row per role, the total, the assumptions. */
@@ -63,5 +63,41 @@ export function estimateLines(headline: string, estimate: EstimateBody): string 
     `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}; wall time about ${duration(wall)} at the stated throughput`,
     'assumptions:',
     ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
+  ].join('\n')}\n`;
+}
+
+/** The most cells `overCapLines` names one by one; `--json` lists every one. */
+const overCapListed = 20;
+
+/**
+ * The dry run's warning about cells whose estimate exceeds a per-cell cap: how many of the
+ * estimated cells, what happens to them, and each cell with the cap and its estimate (the first
+ * `overCapListed`). Empty when none does.
+ */
+export function overCapLines(overCaps: readonly SuiteCapExcess[], cells: number): string {
+  if (overCaps.length === 0) return '';
+  const over = new Set(overCaps.map((excess) => excess.cell));
+  const figure = (excess: SuiteCapExcess) => {
+    switch (excess.cap) {
+      case 'cost-cap':
+        return `optimizer cost $${excess.estimated.toFixed(2)} > cap $${excess.limit}`;
+      case 'token-cap':
+        return `optimizer tokens ${thousands(excess.estimated)} > cap ${thousands(excess.limit)}`;
+      case 'step-cap':
+        return `steps ${thousands(excess.estimated)} > cap ${thousands(excess.limit)}`;
+      case 'wall-time':
+        return `wall time ${duration(excess.estimated * 60)} > cap ${excess.limit} min`;
+    }
+  };
+  const byCell = new Map<string, string[]>();
+  for (const excess of overCaps)
+    byCell.set(excess.cell, [...(byCell.get(excess.cell) ?? []), figure(excess)]);
+  const listed = [...byCell].slice(0, overCapListed);
+  return `${[
+    `over a cap: ${over.size} of ${cells} cell(s) are estimated past a per-cell cap, so the cap would stop them short: status "stopped", marked ‡ in the tables, and a stopped reference leaves its row's aligned cells refused unless alignment.allowTruncatedCeilings is set. Raise the cap or expect truncated runs (the estimate is an upper bound for aligned cells).`,
+    ...listed.map(([cell, figures]) => `  ${cell}: ${figures.join('; ')}`),
+    ...(byCell.size > listed.length
+      ? [`  … and ${byCell.size - listed.length} more (--json lists every one under overCaps)`]
+      : []),
   ].join('\n')}\n`;
 }

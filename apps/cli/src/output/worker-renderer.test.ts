@@ -74,3 +74,25 @@ describe('text from Redis on the terminal', () => {
     expect(queued.err()).toContain('running: a @ evil');
   });
 });
+
+describe('forge worker on a cell a cap stopped', () => {
+  it('says the cell was stopped by a cap, not that it failed or finished', () => {
+    const recorded = recordingTerminal();
+    const renderer = createWorkerRenderer(recorded.terminal, 'plain');
+    for (const status of ['stopped', 'failed', 'done'] as const)
+      renderer.onEvent({
+        type: 'cell-finished',
+        worker: 'w',
+        cell: status,
+        status,
+        durationMs: 1500,
+        enqueued: [],
+      });
+    const lines = recorded.err().trimEnd().split('\n');
+    expect(lines).toEqual([
+      '‡ stopped stopped by a cap (a truncated run) in 1.5 s',
+      '✗ failed failed in 1.5 s',
+      '✓ done done in 1.5 s',
+    ]);
+  });
+});

@@ -35,7 +35,7 @@ export function createWorkerRenderer(terminal: Terminal, mode: OutputMode) {
         return;
       case 'cell-finished':
         line(
-          `${event.status === 'done' ? color.green('✓') : color.red('✗')} ${safe(event.cell)} ${safe(event.status)} in ${(event.durationMs / 1000).toFixed(1)} s` +
+          `${event.status === 'done' ? color.green('✓') : event.status === 'stopped' ? color.yellow('‡') : color.red('✗')} ${safe(event.cell)} ${safe(event.status)}${event.status === 'stopped' ? ' by a cap (a truncated run)' : ''} in ${(event.durationMs / 1000).toFixed(1)} s` +
             (event.enqueued.length > 0 ? `; enqueued ${safe(event.enqueued.join(', '))}` : ''),
         );
         return;

@@ -71,6 +71,31 @@ describe('estimateSuite', () => {
   });
 });
 
+describe('estimateSuite with per-cell caps', () => {
+  it('lists the cells whose estimate exceeds a cap, and no control', async () => {
+    const estimate = await estimateSuite({
+      ...suiteWith({}),
+      benchmarks: ['sim'],
+      budget: { maxEvaluations: 200, maxOptimizerTokens: 1_000 },
+    });
+    const forge = estimate.cells.filter(({ cell }) => cell.method === 'forge');
+    expect(forge).toHaveLength(2);
+    expect(estimate.overCaps.map((excess) => excess.cell)).toEqual(
+      forge.map(({ cell }) => cell.id),
+    );
+    for (const excess of estimate.overCaps) {
+      expect(excess).toMatchObject({ cap: 'token-cap', limit: 1_000 });
+      expect(excess.estimated).toBeGreaterThan(1_000);
+    }
+    const roomy = await estimateSuite({
+      ...suiteWith({}),
+      benchmarks: ['sim'],
+      budget: { maxEvaluations: 200, maxOptimizerTokens: 1_000_000_000 },
+    });
+    expect(roomy.overCaps).toEqual([]);
+  });
+});
+
 describe('estimateSuite on the shipped paper configs', () => {
   const suites = fileURLToPath(new URL('../../../../examples/suites/', import.meta.url));
   for (const name of ['paper-main', 'paper-ablation']) {

@@ -10,6 +10,7 @@ import {
   type TaskPromptSize,
 } from '../estimate/estimate-run.js';
 import { cellRunConfig } from './cell-run-config.js';
+import { cellsOverCaps, type SuiteCapExcess } from './cells-over-caps.js';
 import { prepareSuite } from './prepare-suite.js';
 import type { RunSuiteOptions } from './run-suite-options.js';
 import type { SuiteInput } from './suite-config-schema.js';
@@ -50,6 +51,11 @@ export interface SuiteEstimate {
   readonly unpricedModels: readonly string[];
   /** The assumptions, in words. */
   readonly assumptions: readonly string[];
+  /**
+   * Cells whose estimate exceeds a per-cell cap (optimizer USD or tokens, steps, wall time), one
+   * entry per cap: run as configured, a cap would stop them short (`stopped`, a truncated run).
+   */
+  readonly overCaps: readonly SuiteCapExcess[];
 }
 
 /**
@@ -188,6 +194,7 @@ export async function estimateSuite(
     roles: [...roles.values()],
     usd: estimates.reduce((total, { estimate }) => total + estimate.usd, 0),
     unpricedModels: [...unpriced],
+    overCaps: cellsOverCaps(estimates, suite.config.budget),
     assumptions: [
       `${estimates.length} cell(s) of ${suite.plan.cells.length}; each cell's figures come from its method's estimate (see the per-cell assumptions)`,
       ...[...new Set(estimates.map(({ cell }) => cell.benchmark))].map(

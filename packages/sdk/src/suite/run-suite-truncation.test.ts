@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exportSuite, type SuiteExportDocument } from './export-suite.js';
 import { readSuiteResultsFile } from './read-saved-suite-report.js';
 import { runSuite } from './run-suite.js';
 import type { SuiteConfigInput } from './suite-config-schema.js';
@@ -76,6 +77,21 @@ describe('a suite whose reference a cap stops', () => {
     expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(
       'stopped: optimizer cost cap ($0.15)',
     );
+    // The CSV tables and the LaTeX export carry the marks; the export says the same, per cell.
+    expect(readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.csv'), 'utf8')).toContain(
+      'Date normalisation (simulated) ‡ §',
+    );
+    expect(exportSuite(dir, { format: 'latex' }).text).toContain(
+      'Date normalisation (simulated) \\ddag{} \\S{}',
+    );
+    const exported = JSON.parse(exportSuite(dir, { format: 'json' }).text) as SuiteExportDocument;
+    expect(exported.cells.find((cell) => cell.cell === forge)).toMatchObject({
+      status: 'stopped',
+      stop: { by: 'cost-cap', limit: 0.15 },
+    });
+    expect(exported.cells.find((cell) => cell.cell === search)?.stoppedDependencies).toEqual([
+      forge,
+    ]);
   }, 60_000);
 
   it('reads a results.json written before cells recorded their stop: a capped done cell is stopped', () => {

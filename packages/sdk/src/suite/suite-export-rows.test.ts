@@ -17,7 +17,7 @@ describe('exportCells', () => {
     const [forge, gepa] = plan.cells;
     if (forge === undefined || gepa === undefined) throw new Error('plan changed');
     const stop = {
-      by: 'cost-cap',
+      by: 'cost-cap' as const,
       limit: 2,
       at: { evaluations: 119, costUsd: 2.1, optimizerCostUsd: 2 },
     };
@@ -26,11 +26,8 @@ describe('exportCells', () => {
       name: 'suite',
       digest: 'd',
       results: new Map<string, SuiteCellResult>([
-        [forge.id, { ...pendingResult(forge, 'cells/a'), stop } as SuiteCellResult],
-        [
-          gepa.id,
-          { ...pendingResult(gepa, 'cells/b'), stoppedDependencies: [forge.id] } as SuiteCellResult,
-        ],
+        [forge.id, { ...pendingResult(forge, 'cells/a'), status: 'stopped', stop }],
+        [gepa.id, { ...pendingResult(gepa, 'cells/b'), stoppedDependencies: [forge.id] }],
       ]),
       runDirOf: () => 'cells/x',
     });

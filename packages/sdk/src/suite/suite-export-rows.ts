@@ -1,5 +1,10 @@
 import type { SuiteCellDetails } from '@forge/report';
-import { forgePackageName, type SuiteCellResult, type SuiteResults } from '@forge/suite';
+import {
+  forgePackageName,
+  type SuiteCellResult,
+  type SuiteCellStop,
+  type SuiteResults,
+} from '@forge/suite';
 import type { SuiteConfig } from './suite-config-schema.js';
 
 /** What a cell's run spent in one role. */
@@ -36,18 +41,22 @@ export interface SuiteExportCell {
   readonly optimizerModel: string;
   /** Seed. */
   readonly seed: number;
-  /** The cell's status, as `results.json` has it. */
+  /** The cell's status, as `results.json` has it: `done`, `stopped` (a cap cut it short), `failed`, `pending`. */
   readonly status: string;
   /** Why the method stopped (`results.json`'s `stopReason`), when it ran. */
   readonly stopReason: string | null;
   /** What went wrong (failed) or why it waits (pending). */
   readonly error: string | null;
   /**
-   * The limit that cut its run short and where it stood, when `results.json` records one (a cell
-   * stopped by a cap); null otherwise.
+   * The limit that cut its run short and where it stood (`{ by, limit, at }`), when `results.json`
+   * records one: a cell stopped by a cap, or a pending one stopped part-way on request; null
+   * otherwise.
    */
-  readonly stop: unknown;
-  /** Dependencies a cap stopped short whose ceiling or data it ran on, when recorded; empty otherwise. */
+  readonly stop: SuiteCellStop | null;
+  /**
+   * Dependencies a cap stopped short whose ceiling or data it ran on (flagged §, under
+   * `alignment.allowTruncatedCeilings`) or — on a pending cell — was refused for; empty otherwise.
+   */
   readonly stoppedDependencies: readonly string[];
   /** The B.4 ceiling it ran under (null for the reference and controls). */
   readonly ceiling: number | null;
@@ -143,16 +152,12 @@ export interface SuiteExportInstance {
  * stopped dependencies it ran on, passed through as `results.json` has them.
  */
 function statusFields(cell: SuiteCellResult) {
-  const recorded = cell as SuiteCellResult & {
-    readonly stop?: unknown;
-    readonly stoppedDependencies?: readonly string[];
-  };
   return {
     status: cell.status,
     stopReason: cell.stopReason ?? null,
     error: cell.error ?? null,
-    stop: recorded.stop ?? null,
-    stoppedDependencies: recorded.stoppedDependencies ?? [],
+    stop: cell.stop ?? null,
+    stoppedDependencies: cell.stoppedDependencies ?? [],
   };
 }
 
