@@ -25,7 +25,6 @@ const beingMoved: readonly string[] = [
   'packages/fault-suite/bench/load.ts',
   'packages/fault-suite/bench/trials.ts',
   'packages/fault-suite/src/load.test.ts',
-  'packages/fault-suite/src/read-run-outcome.ts',
   'packages/report/src/data/load-answers.test.ts',
   'packages/report/src/data/load-report-data.test.ts',
   'packages/report/src/suite/load-suite-cell-details.test.ts',

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { openRunDatabase } from '@forge/store';
+import {
+  openRunDatabase,
+  readCallCacheEntries,
+  readCallRetries,
+  readRunCandidates,
+  readRunInstances,
+  readRunSteps,
+  readRunUsage,
+} from '@forge/store';
 
 /** What a finished run decided and paid, read back from its directory. */
 export interface RunOutcome {
@@ -23,13 +31,9 @@ export interface RunOutcome {
 export function readRunOutcome(runDir: string): RunOutcome {
   const database = openRunDatabase(runDir, { readonly: true });
   try {
-    const all = (sql: string) => database.prepare(sql).all();
     const retries: Record<string, number> = {};
-    for (const row of all('SELECT error_kind, status_code FROM call_retries') as {
-      error_kind: string | null;
-      status_code: number | null;
-    }[]) {
-      const signature = retrySignatureOf(row.error_kind, row.status_code);
+    for (const retry of readCallRetries(database)) {
+      const signature = retrySignatureOf(retry.errorKind ?? null, retry.statusCode ?? null);
       retries[signature] = (retries[signature] ?? 0) + 1;
     }
     const { runDir: _runDir, ...result } = JSON.parse(
@@ -37,29 +41,26 @@ export function readRunOutcome(runDir: string): RunOutcome {
     ) as Record<string, unknown>;
     return {
       decisions: {
-        steps: all('SELECT * FROM steps ORDER BY step'),
-        candidates: all(
-          'SELECT candidate, parent, validation_score, prompts FROM candidates ORDER BY candidate',
-        ),
-        synthetic: all(
-          "SELECT id, input, gold FROM instances WHERE origin = 'synthetic' ORDER BY id",
-        ),
+        steps: readRunSteps(database),
+        candidates: readRunCandidates(database).map((row) => ({
+          candidate: row.candidate,
+          parent: row.parent,
+          validationScore: row.validationScore,
+          promptsJson: row.promptsJson,
+        })),
+        synthetic: readRunInstances(database, { origin: 'synthetic' })
+          .map((row) => ({ id: row.id, inputJson: row.inputJson, goldJson: row.goldJson }))
+          .sort((left, right) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0)),
         result,
       },
-      cache: (
-        all('SELECT key, result FROM call_cache ORDER BY key') as {
-          key: string;
-          result: string;
-        }[]
-      ).map((row) => {
-        const { storedAt: _storedAt, ...entry } = JSON.parse(row.result) as Record<string, unknown>;
+      cache: readCallCacheEntries(database).map((row) => {
+        const { storedAt: _storedAt, ...entry } = JSON.parse(row.resultJson) as Record<
+          string,
+          unknown
+        >;
         return { key: row.key, entry };
       }),
-      paid: (
-        database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
-          n: number;
-        }
-      ).n,
+      paid: readRunUsage(database).total.calls,
       retries,
     };
   } finally {
