@@ -19,7 +19,9 @@ const suiteConfig = [
   'taskModels: [sim:task]',
   'optimizerModels: [sim:optimizer]',
   'seeds: [0]',
-  'budget: { maxEvaluations: 200 }',
+  // Forge runs under this small budget rather than to completion (reaching it would be a cap,
+  // which stops the reference and refuses the peers aligned to it).
+  'budget: { maxEvaluations: 200, stopAtCompletion: false }',
   '',
 ].join('\n');
 const cellDir = (method: string) =>
