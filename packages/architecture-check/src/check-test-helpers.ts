@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { sourceFiles } from './forge-imports.js';
+import { sourceFiles } from './source-files.js';
 import type { WorkspacePackage } from './workspace-packages.js';
 
 // The scheme of docs/architecture.md ("Test helpers"): a helper another package's tests use is

@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { sourceFiles } from './source-files.js';
 
 /** One import of a workspace package found in a source file. */
 export interface ForgeImport {
@@ -13,8 +14,6 @@ export interface ForgeImport {
   readonly testOnly: boolean;
 }
 
-const sourceExtensions = /\.(c|m)?(t|j)sx?$/;
-const skippedFolders = new Set(['node_modules', 'dist', '.turbo']);
 // `from '…'`, `import '…'`, `import('…')`, `require('…')`, `require.resolve('…')` of a literal.
 const importPattern =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire(?:\.resolve)?\s*\(\s*)(['"])(@forge\/[a-z0-9-]+)(?:\/[^'"]*)?\1/g;
@@ -24,21 +23,6 @@ function isTestOnly(path: string): boolean {
     /\.(test|bench|e2e\.test)\.[cm]?[tj]sx?$/.test(path) ||
     /(^|\/)(__fixtures__|fixtures|scripts|bench)(\/|$)/.test(path)
   );
-}
-
-/** The source files under a folder, skipping `node_modules`, `dist`, `.turbo` and `.d.ts` files. */
-export function sourceFiles(folder: string): string[] {
-  const files: string[] = [];
-  const walk = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      if (skippedFolders.has(entry.name)) continue;
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (sourceExtensions.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(path);
-    }
-  };
-  walk(folder);
-  return files;
 }
 
 /** Every import of a `@forge/*` package in the package folder's source files. */

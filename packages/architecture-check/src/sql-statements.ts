@@ -1,5 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { sourceFiles } from './source-files.js';
 
 /** One SQL statement, or one statement-preparing call, found in a source file. */
 export interface SqlStatement {
@@ -11,25 +12,9 @@ export interface SqlStatement {
   readonly text: string;
 }
 
-const sourceExtensions = /\.(c|m)?(t|j)sx?$/;
-const skippedFolders = new Set(['node_modules', 'dist', '.turbo']);
 // A string literal that opens with a statement on a table, or a call that runs SQL on a database.
 const sqlPattern =
   /(?:['"`]\s*(?:SELECT\s[^'"`]*?\bFROM\b|INSERT\s+(?:OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|VIEW|TRIGGER)\b|DROP\s+(?:TABLE|INDEX)\b|ALTER\s+TABLE\b|PRAGMA\s+\w+))|\.prepare\(|\.pragma\(/g;
-
-function sourceFiles(folder: string): string[] {
-  const files: string[] = [];
-  const walk = (directory: string): void => {
-    for (const entry of readdirSync(directory, { withFileTypes: true })) {
-      if (skippedFolders.has(entry.name)) continue;
-      const path = join(directory, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (sourceExtensions.test(entry.name) && !entry.name.endsWith('.d.ts')) files.push(path);
-    }
-  };
-  walk(folder);
-  return files;
-}
 
 /** Finds the SQL in one text (a file's contents), as `sqlStatements` does. */
 export function findSql(file: string, text: string): SqlStatement[] {
