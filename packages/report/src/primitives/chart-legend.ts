@@ -19,14 +19,6 @@ export interface LegendItem {
 function keyMark(mark: LegendMark, color: string): string {
   switch (mark) {
     case 'line':
-      return svgElement('line', {
-        x1: 1,
-        x2: 21,
-        y1: 6,
-        y2: 6,
-        stroke: color,
-        'stroke-width': 2.5,
-      });
     case 'dashed-line':
       return svgElement('line', {
         x1: 1,
@@ -35,7 +27,7 @@ function keyMark(mark: LegendMark, color: string): string {
         y2: 6,
         stroke: color,
         'stroke-width': 2.5,
-        'stroke-dasharray': '5 3',
+        ...(mark === 'dashed-line' ? { 'stroke-dasharray': '5 3' } : {}),
       });
     case 'band':
       return svgElement('rect', {
