@@ -97,4 +97,13 @@ describe('detachObjectInputs', () => {
       'metric: only with a Program object',
     );
   });
+
+  it('lists every missing part of a Program object at once (a resume given the program alone)', () => {
+    expect(() => detachObjectInputs({ program: toyProgram(), test: {} }, [])).toThrow(
+      'metric: a Program object needs its metric, (instance, execution) => { score, feedback? }; ' +
+        'train: a Program object needs its train instances as an array; ' +
+        'validation: a Program object needs its validation instances as an array; ' +
+        'test: expected an array of instances',
+    );
+  });
 });

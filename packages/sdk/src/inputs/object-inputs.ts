@@ -252,7 +252,10 @@ export function assertObjectsGivenAgain(
         : !objects.fields.includes(field)),
   );
   if (missing.length === 0) return;
-  const topLevel = [...new Set(missing.map((field) => field.split('.')[0]))].join(', ');
+  // A program object comes with its metric and data: all of them are given again at once.
+  const topLevel = [...new Set(missing.map((field) => field.split('.')[0]))]
+    .map((field) => (field === 'program' ? 'program, metric, train, validation' : field))
+    .join(', ');
   throw new ConfigError({
     file: options.file,
     field: missing[0] as string,
@@ -268,8 +271,11 @@ function programParts(value: Record<string, unknown>): BenchmarkParts {
       message: 'program: expected a module path or a Program object (name, modules, run)',
     });
   }
+  // Every missing part at once: a resume that gives the program again but forgets its data
+  // should not be refused one field at a time.
+  const problems: { readonly argument: string; readonly message: string }[] = [];
   if (typeof value['metric'] !== 'function') {
-    throw new InvalidArgumentError({
+    problems.push({
       argument: 'metric',
       message:
         'metric: a Program object needs its metric, (instance, execution) => { score, feedback? }',
@@ -277,16 +283,19 @@ function programParts(value: Record<string, unknown>): BenchmarkParts {
   }
   for (const split of ['train', 'validation'] as const) {
     if (!Array.isArray(value[split])) {
-      throw new InvalidArgumentError({
+      problems.push({
         argument: split,
         message: `${split}: a Program object needs its ${split} instances as an array`,
       });
     }
   }
   if (value['test'] !== undefined && !Array.isArray(value['test'])) {
+    problems.push({ argument: 'test', message: 'test: expected an array of instances' });
+  }
+  if (problems.length > 0) {
     throw new InvalidArgumentError({
-      argument: 'test',
-      message: 'test: expected an array of instances',
+      argument: problems.map((problem) => problem.argument).join(', '),
+      message: problems.map((problem) => problem.message).join('; '),
     });
   }
   return {

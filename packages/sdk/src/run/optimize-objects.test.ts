@@ -84,7 +84,7 @@ describe('optimize with objects', () => {
       },
     });
     await expect(optimize({}, { resume: runDir })).rejects.toThrow(
-      `${join(runDir, 'config.json')}, field "taskModel": this run was started with objects for taskModel, optimizerModel, program (a model, benchmark or program object is never saved with a run); give them again: optimize({ taskModel, optimizerModel, program }, { resume })`,
+      `${join(runDir, 'config.json')}, field "taskModel": this run was started with objects for taskModel, optimizerModel, program (a model, benchmark or program object is never saved with a run); give them again: optimize({ taskModel, optimizerModel, program, metric, train, validation }, { resume })`,
     );
     const { runDir: _runDir, ...objects } = config(runDir);
     const resumed = await optimize(objects, { resume: runDir });
@@ -106,7 +106,7 @@ describe('evaluate and synthesize with objects', () => {
 
     const runDir = join(root, 'program');
     await expect(evaluate({ run: runDir })).rejects.toThrow(
-      'give them again: evaluate({ run, taskModel, program })',
+      'give them again: evaluate({ run, taskModel, program, metric, train, validation })',
     );
     const candidate = await evaluate({ ...task(), run: runDir, taskModel: toyTaskModel() });
     expect(candidate.score).toBe(1);
