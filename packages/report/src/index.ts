@@ -50,6 +50,7 @@ export type {
   RunReportFailureModeWindow,
   RunReportRun,
   RunReportStatus,
+  RunReportSuiteCell,
   RunReportSummary,
   RunReportSynthesisEvent,
   RunReportSynthesisMode,

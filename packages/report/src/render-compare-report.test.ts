@@ -41,6 +41,40 @@ describe('renderCompareReport', () => {
     expect(html).not.toContain('data-run="seed-0"');
   });
 
+  it("tabulates each run's own seed, profile and arm", () => {
+    const cells = [
+      ['gepa', 1, 'paper', 'original'],
+      ['mipro', 2, 'reference', 'augmented'],
+    ] as const;
+    const runs = cells.map(([method, seed, profile, arm]) => {
+      const data = sampleRunReportData({ candidates: 3 });
+      const id = `sim/${method}/sim-task/sim-optimizer/seed-${seed}`;
+      return {
+        ...data,
+        run: {
+          ...data.run,
+          runDir: `suite/cells/${id}`,
+          variant: method,
+          seed,
+          profile,
+          suiteCell: { id, arm, role: 'aligned' },
+        },
+      };
+    });
+    const html = renderCompareReport(runs, '2026-01-01T00:00:00.000Z');
+    const header = html.match(
+      /<table class="data-table compare-table"><thead><tr>(.*?)<\/tr>/,
+    )?.[1];
+    const columns = [...(header ?? '').matchAll(/<th[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
+    for (const [method, seed, profile, arm] of cells) {
+      const row = html.match(new RegExp(`<tr data-run="[^"]*${method}[^"]*">(.*?)</tr>`))?.[1];
+      const values = [...(row ?? '').matchAll(/<td[^>]*>([^<]*)<\/td>/g)].map((m) => m[1]);
+      expect(values[columns.indexOf('Seed')], method).toBe(String(seed));
+      expect(values[columns.indexOf('Profile')], method).toBe(profile);
+      expect(values[columns.indexOf('Arm')], method).toBe(arm);
+    }
+  });
+
   it('says so when no run has a candidate yet', () => {
     const empty = { ...run('empty', 1), candidates: [], curve: [] };
     expect(renderCompareReport([empty], 'now')).toContain('No run has a validated candidate yet.');

@@ -49,6 +49,8 @@ export function renderRunReport(data: RunReportData, options: RenderRunReportOpt
     `optimizer model ${run.optimizerModel}`,
     `seed ${run.seed}`,
     run.variant ?? 'forge',
+    ...(run.profile === undefined ? [] : [`profile ${run.profile}`]),
+    ...(run.suiteCell === undefined ? [] : [`arm ${run.suiteCell.arm}`]),
   ].join(' · ');
   const body = [
     '<main class="report">',

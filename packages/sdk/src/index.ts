@@ -170,6 +170,7 @@ export {
   type OptimizeOptions,
   type OptimizeResult,
   optimize,
+  type RunSuiteCell,
   type TelemetryTracer,
 } from './run/optimize.js';
 export { readRunState } from './run/read-run-state.js';

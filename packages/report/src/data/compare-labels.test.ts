@@ -29,6 +29,27 @@ describe('compareLabels', () => {
     ]);
   });
 
+  it('names the profile when it differs, and the arm a cell records over its directory', () => {
+    const paper = cell('mipro', 1);
+    const reference = cell('mipro', 1);
+    const runs = [
+      { ...paper, run: { ...paper.run, profile: 'paper' } },
+      {
+        ...reference,
+        run: {
+          ...reference.run,
+          runDir: 'suite/cells/moved',
+          profile: 'reference',
+          suiteCell: { id: 'sim/mipro/t/o/seed-1/augmented', arm: 'augmented', role: 'aligned' },
+        },
+      },
+    ];
+    expect(compareLabels(runs)).toEqual([
+      'profile paper · original',
+      'profile reference · augmented',
+    ]);
+  });
+
   it('falls back to the shortest differing end of the cell id or directory when no fact differs', () => {
     const twin = cell('forge', 0);
     const other = { ...twin, run: { ...twin.run, runDir: 'elsewhere/cells/x/forge/seed-0' } };

@@ -8,20 +8,25 @@ interface Facet {
 
 const facets: readonly Facet[] = [
   { value: (data) => data.run.variant ?? 'forge', label: (value) => value },
+  { value: (data) => data.run.profile ?? '', label: (value) => `profile ${value || 'none'}` },
   { value: (data) => data.run.benchmark, label: (value) => value },
   { value: (data) => data.run.taskModel, label: (value) => `task ${value}` },
   { value: (data) => data.run.optimizerModel, label: (value) => `optimizer ${value}` },
   { value: (data) => String(data.run.seed), label: (value) => `seed ${value}` },
-  { value: (data) => armOf(data.run.runDir), label: (value) => value },
+  { value: (data) => runArm(data), label: (value) => value },
 ];
 
 function pathParts(runDir: string): string[] {
   return runDir.split(/[\\/]/).filter((part) => part !== '' && part !== '.');
 }
 
-/** A suite cell's arm: its directory ends in `augmented` for the augmented arm. */
-function armOf(runDir: string): string {
-  return pathParts(runDir).at(-1) === 'augmented' ? 'augmented' : 'original';
+/**
+ * A suite cell's arm: the one it records, else (a run from before cells recorded it) its
+ * directory's — a cell's directory ends in `augmented` for the augmented arm.
+ */
+export function runArm(data: RunReportData): string {
+  if (data.run.suiteCell !== undefined) return data.run.suiteCell.arm;
+  return pathParts(data.run.runDir).at(-1) === 'augmented' ? 'augmented' : 'original';
 }
 
 /**
@@ -43,8 +48,8 @@ function locations(runs: readonly RunReportData[]): string[] {
 }
 
 /**
- * The labels of compared runs, by what differs between them: method, benchmark, models, seed
- * and suite arm, in that order, naming only the facts that are not the same for every run. Runs
+ * The labels of compared runs, by what differs between them: method, its profile, benchmark,
+ * models, seed and suite arm, in that order, naming only the facts that are not the same for every run. Runs
  * that no such fact tells apart (or a single run) are named by where they live: the trailing part
  * of the suite cell id or run directory that differs.
  */

@@ -7,6 +7,7 @@ import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/meth
 import { defineSignature } from '@forge/program';
 import { acquireLease, leaseFileName, openRunDatabase, SqliteRunStore } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
+import { renderRunReport } from '../render-run-report.js';
 import { loadReportData } from './load-report-data.js';
 
 const root = mkdtempSync(join(tmpdir(), 'forge-report-data-'));
@@ -199,5 +200,39 @@ describe('loadReportData', () => {
       'acme:opt',
     ]);
     expect(data.usage.find((usage) => usage.role === 'task')?.unpricedModels).toBeUndefined();
+  });
+
+  it("shows every method's recorded seed, profile and suite cell, not the header's or 0", async () => {
+    // A Forge run's header says seed 6; a peer method writes no header, only the run's labels.
+    const { runDir } = await recordRun('labelled', { maxSteps: 2 });
+    expect(load(runDir).run).toMatchObject({ seed: 6 });
+    expect(load(runDir).run.suiteCell).toBeUndefined();
+    const label = (values: Record<string, string>) => {
+      const store = new SqliteRunStore(runDir);
+      for (const [key, value] of Object.entries(values)) store.setMeta(key, value);
+      store.close();
+    };
+    label({
+      seed: '2',
+      profile: 'reference',
+      suite_cell: JSON.stringify({
+        id: 'toy/ace/t/o/seed-2/augmented',
+        arm: 'augmented',
+        role: 'aligned',
+      }),
+    });
+    const data = load(runDir);
+    expect(data.run).toMatchObject({
+      seed: 2,
+      profile: 'reference',
+      suiteCell: { id: 'toy/ace/t/o/seed-2/augmented', arm: 'augmented', role: 'aligned' },
+    });
+    const page = renderRunReport(data);
+    expect(page).toContain('seed 2 · forge · profile reference · arm augmented');
+    expect(page).toContain('<th scope="row">Arm</th><td>augmented</td>');
+    // Hostile or broken labels are data: a malformed cell is left out, a bad seed falls back.
+    label({ seed: 'two', suite_cell: JSON.stringify({ id: 1, arm: '<b>', role: null }) });
+    expect(load(runDir).run.seed).toBe(6);
+    expect(load(runDir).run.suiteCell).toBeUndefined();
   });
 });

@@ -31,6 +31,7 @@ import type {
   RunReportCurvePoint,
   RunReportData,
   RunReportStatus,
+  RunReportSuiteCell,
   RunReportUsage,
 } from './run-report-data.js';
 import { runStatus, type WriterProbe } from './run-status.js';
@@ -115,11 +116,13 @@ function read(
         benchmark: meta.get('benchmark') ?? 'unknown',
         taskModel: models['task'] ?? 'unknown',
         optimizerModel: models['reflect'] ?? 'unknown',
-        seed: typeof header.seed === 'number' ? header.seed : Number(header.seed ?? 0),
+        seed: runSeed(meta.get('seed'), header.seed),
         status,
         ...optional('stopReason', meta.get('stop_reason') ?? meta.get('error')),
         ...optional('startedAt', meta.get('created_at')),
         ...optional('variant', meta.get('variant')),
+        ...optional('profile', meta.get('profile')),
+        ...suiteCellOf(meta.get('suite_cell')),
       },
       summary: {
         seedScore: candidates[0]?.validationScore ?? 0,
@@ -215,6 +218,25 @@ function withMethodRecords(
     bestPrompts: method.prompts.get(bestCandidate) ?? {},
     seedPrompts: method.prompts.get(method.candidates[0]?.index ?? 0) ?? base.seedPrompts,
   };
+}
+
+/**
+ * The run's seed: the `seed` every method's run records (the sdk writes it on every start), else
+ * the run header's (Forge's variants, runs from before `seed` was recorded), else 0.
+ */
+function runSeed(recorded: string | undefined, fromHeader: unknown): number {
+  const seed = recorded === undefined || recorded.trim() === '' ? Number.NaN : Number(recorded);
+  if (Number.isInteger(seed)) return seed;
+  return typeof fromHeader === 'number' && Number.isInteger(fromHeader) ? fromHeader : 0;
+}
+
+/** The suite cell a run records (`suite_cell`, JSON), when it records a well-formed one. */
+function suiteCellOf(text: string | undefined): { suiteCell?: RunReportSuiteCell } {
+  const value = parseJson<unknown>(text, undefined);
+  if (typeof value !== 'object' || value === null) return {};
+  const { id, arm, role } = value as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof arm !== 'string' || typeof role !== 'string') return {};
+  return { suiteCell: { id, arm, role } };
 }
 
 function optional<Key extends string>(

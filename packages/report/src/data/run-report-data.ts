@@ -34,8 +34,22 @@ export interface RunReportRun {
   readonly startedAt?: string;
   /** The optimizer variant, e.g. `forge` or `prompt-search`. */
   readonly variant?: string;
+  /** The method's profile (`paper`, `reference`), for methods whose settings have one (GEPA, ACE, MIPROv2). */
+  readonly profile?: string;
+  /** The suite cell the run is, when a suite ran it. */
+  readonly suiteCell?: RunReportSuiteCell;
   /** What the run is called beside others in a comparison (what differs between them). */
   readonly label?: string;
+}
+
+/** The suite cell a run is. */
+export interface RunReportSuiteCell {
+  /** The cell's id in its suite. */
+  readonly id: string;
+  /** Its training data: `original`, or `augmented` with a transfer source's synthetic data. */
+  readonly arm: string;
+  /** Its part in the alignment: `reference`, `aligned` or `control`. */
+  readonly role: string;
 }
 
 /** Sizes of the training set the search draws minibatches from. */

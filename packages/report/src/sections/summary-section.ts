@@ -91,7 +91,14 @@ export function renderSummarySection(data: RunReportData): string {
     row('Task model', run.taskModel),
     row('Optimizer model', run.optimizerModel),
     row('Variant', run.variant ?? 'forge'),
+    ...(run.profile === undefined ? [] : [row('Profile', run.profile)]),
     row('Seed', String(run.seed)),
+    ...(run.suiteCell === undefined
+      ? []
+      : [
+          row('Arm', run.suiteCell.arm),
+          row('Suite cell', run.suiteCell.id, `(${run.suiteCell.role})`),
+        ]),
     row('Status', run.status, run.stopReason ? `(${run.stopReason})` : ''),
     ...(run.startedAt ? [row('Started', run.startedAt)] : []),
     row('Run directory', run.runDir),

@@ -86,6 +86,21 @@ export interface OptimizeOptions {
    * export them itself. Needs `@forge/telemetry` installed.
    */
   readonly tracer?: TelemetryTracer;
+  /**
+   * The suite cell this run is, when a suite runs it: recorded in the run's database and shown
+   * on its report (and `forge report --compare`), so a cell's page says which arm it ran.
+   */
+  readonly suiteCell?: RunSuiteCell;
+}
+
+/** The suite cell a run is, as its report shows it. */
+export interface RunSuiteCell {
+  /** The cell's id in its suite (`sim/forge/sim-task/sim-optimizer/seed-1`). */
+  readonly id: string;
+  /** Its training data: `original`, or `augmented` with a transfer source's synthetic data. */
+  readonly arm: string;
+  /** Its part in the alignment: `reference`, `aligned` or `control`. */
+  readonly role: string;
 }
 
 /**

@@ -17,6 +17,7 @@ export {
   type OptimizeOptions,
   type OptimizeResult,
   optimizeModelFields,
+  type RunSuiteCell,
   type TelemetryTracer,
 } from './optimize-options.js';
 
@@ -68,7 +69,15 @@ export async function optimize<
       emit,
     });
     models = openRunModels({ loaded, prepared, environment, store, emit, telemetry });
-    const { simulated } = recordRunStart({ runDir, store, loaded, prepared, models, emit });
+    const { simulated } = recordRunStart({
+      runDir,
+      store,
+      loaded,
+      prepared,
+      models,
+      emit,
+      ...(options.suiteCell === undefined ? {} : { suiteCell: options.suiteCell }),
+    });
     const run = {
       prepared,
       models,

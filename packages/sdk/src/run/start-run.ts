@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import { recordRunInvocation, type SqliteRunStore } from '@forge/store';
 import { openRunStore } from './open-run-store.js';
+import type { RunSuiteCell } from './optimize-options.js';
 import type { PreparedRun } from './prepare-run.js';
 import type { LoadedRunConfig } from './read-optimize-config.js';
 import { defaultRunDir, isRunDirectory, saveRunConfig } from './run-directory.js';
@@ -33,7 +34,7 @@ export function openRun(
 
 /**
  * Records the start of a run in its directory: on a first start the config, the splits and the
- * run's header fields; on every start the status, the start time (meta `invocations`, a JSON
+ * run's header fields; on every start its labels (`runLabels`), the status, the start time (meta `invocations`, a JSON
  * array of ISO 8601 times), the writer (so `forge runs` can tell a live run from one that was
  * killed) and the unpriced models. Emits `run-prepared`.
  */
@@ -44,6 +45,7 @@ export function recordRunStart(options: {
   readonly prepared: PreparedRun;
   readonly models: RunModels;
   readonly emit: (event: ForgeEvent) => void;
+  readonly suiteCell?: RunSuiteCell;
 }): { readonly simulated: boolean } {
   const { runDir, store, loaded, prepared, models } = options;
   const { config } = loaded;
@@ -70,6 +72,8 @@ export function recordRunStart(options: {
   } else {
     store.setMeta('max_evaluations', String(config.budget.maxEvaluations));
   }
+  for (const [key, value] of Object.entries(runLabels(loaded, prepared, options.suiteCell)))
+    store.setMeta(key, value);
   store.setMeta('status', 'running');
   // Every start, so a report can tell how long the run ran without the pauses between starts.
   recordRunInvocation(store);
@@ -95,4 +99,31 @@ export function recordRunStart(options: {
     unpricedModels: models.unpricedModels,
   });
   return { simulated };
+}
+
+/**
+ * What a run's report labels it with, for every method (only Forge's variants write a run
+ * header): its `seed`, the method's `profile` when its settings have one (GEPA, ACE, MIPROv2),
+ * and the suite cell it is (`suite_cell`, JSON) when a suite runs it. Written on every start, so
+ * a run started before these were recorded gets them when it is resumed.
+ */
+export function runLabels(
+  loaded: Pick<LoadedRunConfig, 'config'>,
+  prepared: Pick<PreparedRun, 'settings'>,
+  suiteCell: RunSuiteCell | undefined,
+): Record<string, string> {
+  const profile = prepared.settings['profile'];
+  return {
+    seed: String(loaded.config.seed),
+    ...(typeof profile === 'string' ? { profile } : {}),
+    ...(suiteCell === undefined
+      ? {}
+      : {
+          suite_cell: JSON.stringify({
+            id: suiteCell.id,
+            arm: suiteCell.arm,
+            role: suiteCell.role,
+          }),
+        }),
+  };
 }

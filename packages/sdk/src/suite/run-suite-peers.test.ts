@@ -17,6 +17,8 @@ describe('a suite with peer methods', () => {
         methods: ['baseline', 'mipro', 'ace', 'gepa', 'gepa-merge', 'forge'],
         taskModels: ['sim:task'],
         optimizerModels: ['sim:optimizer'],
+        // Not seed 0, so a page that read no seed and said 0 would be caught.
+        seeds: [1],
         budget: { maxEvaluations: 100_000 },
       },
       { dir },
@@ -39,6 +41,18 @@ describe('a suite with peer methods', () => {
     );
     const report = readFileSync(join(dir, 'report.html'), 'utf8');
     for (const cell of result.results.cells) expect(report).toContain(`href="${cell.runDir}/`);
+    // Every cell's own page says its seed, its arm and (for the peers with one) its profile.
+    for (const cell of result.results.cells) {
+      const page = readFileSync(join(dir, cell.runDir, 'report.html'), 'utf8');
+      const subtitle = page.match(/<p class="subtitle">(.*?)<\/p>/)?.[1] ?? '';
+      const profile = ['mipro', 'ace', 'gepa', 'gepa-merge'].includes(cell.method)
+        ? ' · profile paper'
+        : '';
+      expect(subtitle, cell.id).toBe(
+        `sim · task model sim:task · optimizer model sim:optimizer · seed 1 · ${cell.method}${profile} · arm original`,
+      );
+      expect(page, cell.id).toContain(`<th scope="row">Suite cell</th><td>${cell.id}`);
+    }
   }, 120_000);
 
   it('runs GEPA with its reference profile, says it may exceed the ceiling, and flags it if it did', async () => {
@@ -66,6 +80,8 @@ describe('a suite with peer methods', () => {
     const written = JSON.parse(readFileSync(join(dir, gepa?.runDir ?? '', 'result.json'), 'utf8'));
     expect(written.ceilingNote).toBe(gepa?.ceilingNote);
     expect(written.summary.profile).toBe('reference');
+    const page = readFileSync(join(dir, gepa?.runDir ?? '', 'report.html'), 'utf8');
+    expect(page).toContain('seed 0 · gepa · profile reference · arm original');
     const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
     expect(main).toContain('GEPA may exceed its ceiling: profile reference checks');
     expect(main.includes('†')).toBe(used > ceiling);

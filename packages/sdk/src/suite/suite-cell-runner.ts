@@ -87,6 +87,7 @@ export function createSuiteCellRunner(options: {
       ...(options.environment === undefined ? {} : { environment: options.environment }),
       ...(context.stopSignal === undefined ? {} : { stopSignal: context.stopSignal }),
       ...(options.abortSignal === undefined ? {} : { abortSignal: options.abortSignal }),
+      suiteCell: { id: cell.id, arm: cell.arm, role: cell.role },
       onEvent: (event) => {
         if (event.type === 'run-prepared') title = event.title;
         options.onCellEvent?.(cell, event);
