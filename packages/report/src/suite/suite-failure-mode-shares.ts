@@ -1,4 +1,4 @@
-import { type SeedSpread, seedSpread } from '@forge/suite';
+import { isFinishedCell, type SeedSpread, seedSpread } from '@forge/suite';
 import { finiteOr } from '../primitives/finite-or.js';
 import type { SuiteCellFailureModeWindow } from './suite-cell-details.js';
 import type { SuiteReportData } from './suite-report-data.js';
@@ -74,6 +74,8 @@ export interface SuiteFailureModeGroup {
   readonly taskModel: string;
   /** Optimizer-model label. */
   readonly optimizerModel: string;
+  /** Seeds of its cells that a cap stopped short (counted, as in the tables, and marked ‡). */
+  readonly stoppedSeeds: readonly number[];
   /** Before the first synthesis event. */
   readonly first: SuiteFailureModeWindowSummary;
   /** Before the final synthesis event. */
@@ -167,21 +169,23 @@ export function summarizeFailureModeWindow(
 
 /**
  * Figure 3(b)/(c) at suite level: for every benchmark, method and model pair whose finished
- * cells (original training data) ran a synthesis event, the failure modes before the first and
+ * cells (`done`, or `stopped` by a cap: a truncated run's windows count, as its scores do in the
+ * tables; original training data) ran a synthesis event, the failure modes before the first and
  * before the final event, put together over seeds by `summarizeFailureModeWindow`'s rule.
  */
 export function suiteFailureModeGroups(data: SuiteReportData): SuiteFailureModeGroup[] {
   const groups = new Map<
     string,
     {
-      key: Omit<SuiteFailureModeGroup, 'first' | 'final'>;
+      key: Omit<SuiteFailureModeGroup, 'first' | 'final' | 'stoppedSeeds'>;
+      stoppedSeeds: number[];
       first: CellWindow[];
       final: CellWindow[];
     }
   >();
   for (const cell of data.results.cells) {
     const modes = data.cellDetails?.[cell.id]?.failureModes;
-    if (cell.status !== 'done' || cell.arm !== 'original' || modes === undefined) continue;
+    if (!isFinishedCell(cell) || cell.arm !== 'original' || modes === undefined) continue;
     const id = [cell.benchmark, cell.method, cell.taskModel, cell.optimizerModel].join('\u0000');
     const group = groups.get(id) ?? {
       key: {
@@ -190,9 +194,11 @@ export function suiteFailureModeGroups(data: SuiteReportData): SuiteFailureModeG
         taskModel: cell.taskModel,
         optimizerModel: cell.optimizerModel,
       },
+      stoppedSeeds: [],
       first: [],
       final: [],
     };
+    if (cell.status === 'stopped') group.stoppedSeeds.push(cell.seed);
     group.first.push({ id: cell.id, seed: cell.seed, window: modes.first });
     group.final.push({ id: cell.id, seed: cell.seed, window: modes.final });
     groups.set(id, group);
@@ -204,6 +210,7 @@ export function suiteFailureModeGroups(data: SuiteReportData): SuiteFailureModeG
   return [...groups.values()]
     .map((group) => ({
       ...group.key,
+      stoppedSeeds: [...group.stoppedSeeds].sort((a, b) => a - b),
       first: summarizeFailureModeWindow(group.first),
       final: summarizeFailureModeWindow(group.final),
     }))

@@ -1,4 +1,4 @@
-import { benchmarkLabel, methodLabel, type SeedSpread } from '@forge/suite';
+import { benchmarkLabel, methodLabel, type SeedSpread, stoppedMark } from '@forge/suite';
 import { pointRadius } from '../charts/failure-mode-shares.js';
 import { type PlotArea, renderLeftAxis } from '../primitives/axis.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
@@ -65,7 +65,8 @@ function perSeedTitle(window: SuiteFailureModeWindowSummary): string {
 }
 
 function groupLabel(data: SuiteReportData, group: SuiteFailureModeGroup): string {
-  return `${benchmarkLabel(data.labels, group.benchmark)} — ${methodLabel(data.labels, group.method)}`;
+  const stopped = group.stoppedSeeds.length > 0 ? ` ${stoppedMark}` : '';
+  return `${benchmarkLabel(data.labels, group.benchmark)} — ${methodLabel(data.labels, group.method)}${stopped}`;
 }
 
 /** The per-window numbers of one panel, as a small table: modes per seed, max:min ratio, n. */
@@ -350,10 +351,14 @@ export function renderSuiteFailureModesChart(
     ],
     'Methods',
   );
+  const stopped = groups.filter((group) => group.stoppedSeeds.length > 0);
   const note =
-    without.length === 0
+    (without.length === 0
       ? ''
-      : `<p class="section-note">No failure modes recorded before a synthesis event (no failure memory): ${escapeHtml(without.map((group) => groupLabel(data, group)).join('; '))}.</p>`;
+      : `<p class="section-note">No failure modes recorded before a synthesis event (no failure memory): ${escapeHtml(without.map((group) => groupLabel(data, group)).join('; '))}.</p>`) +
+    (stopped.length === 0
+      ? ''
+      : `<p class="section-note">${stoppedMark} a cap stopped some of the panel's cells short; their windows count, as their scores do in the tables: ${escapeHtml(stopped.map((group) => `${groupLabel(data, group)} seed ${group.stoppedSeeds.join(', ')}`).join('; '))}.</p>`);
   return renderChartFigure({
     chart: 'suite-failure-modes',
     heading,

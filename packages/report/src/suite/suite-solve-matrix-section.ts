@@ -1,4 +1,4 @@
-import { benchmarkLabel, methodLabel } from '@forge/suite';
+import { benchmarkLabel, methodLabel, stoppedMark } from '@forge/suite';
 import { escapeHtml } from '../primitives/escape-html.js';
 import { formatCount, formatPercent } from '../primitives/format-value.js';
 import { type FilterOption, renderFilterControls } from '../sections/filter-controls.js';
@@ -22,8 +22,8 @@ function renderMatrix(data: SuiteReportData, matrix: SolveMatrix, position: numb
   const head = matrix.methods
     .map(
       (entry, index) =>
-        `<th scope="col" class="number" data-method="${escapeHtml(entry.method)}">${escapeHtml(labels[index] ?? entry.method)}` +
-        `<br><span class="muted">n=${entry.seeds.length}</span></th>`,
+        `<th scope="col" class="number" data-method="${escapeHtml(entry.method)}"${entry.stoppedSeeds.length === 0 ? '' : ` title="${escapeHtml(`a cap stopped seed ${entry.stoppedSeeds.join(', ')} short: its truncated run's candidate counts`)}"`}>${escapeHtml(labels[index] ?? entry.method)}` +
+        `${entry.stoppedSeeds.length === 0 ? '' : ` ${stoppedMark}`}<br><span class="muted">n=${entry.seeds.length}</span></th>`,
     )
     .join('');
   const totals = (label: string, counts: (entry: SolveMatrixEntry | null) => boolean) =>
@@ -64,9 +64,15 @@ function renderMatrix(data: SuiteReportData, matrix: SolveMatrix, position: numb
       : []),
   ];
   const title = `${benchmarkLabel(data.labels, matrix.benchmark)} — ${matrix.taskModel}, optimizer ${matrix.optimizerModel}`;
+  const stopped = matrix.methods.filter((entry) => entry.stoppedSeeds.length > 0);
+  const stoppedNote =
+    stopped.length === 0
+      ? ''
+      : `<p class="section-note">${stoppedMark} a cap stopped these cells short; each counts with its truncated run's selected candidate, as in the tables: ${escapeHtml(stopped.map((entry) => `${methodLabel(data.labels, entry.method)} seed ${entry.stoppedSeeds.join(', ')}`).join('; '))}.</p>`;
   return [
     `<div class="solve-matrix-block" data-solve-matrix="${escapeHtml(matrix.benchmark)}" data-task-model="${escapeHtml(matrix.taskModel)}">`,
     `<h3>${escapeHtml(title)}</h3>`,
+    stoppedNote,
     renderFilterControls(
       rowsId,
       [{ key: 'view', label: 'Show', options }],
@@ -88,8 +94,7 @@ function renderMatrix(data: SuiteReportData, matrix: SolveMatrix, position: numb
  */
 export function renderSuiteSolveMatrixSection(data: SuiteReportData): string {
   const matrices = suiteSolveMatrices(data);
-  const note =
-    "<p class=\"section-note\">Which test instances each method's selected candidate solves. An entry k/n: solved (mean score over the repeats equal to 1) in k of the method's n finished seeds; hover it for each seed's score. Transfer cells on augmented data are left out. Test scores are for reporting only: no method saw them.</p>";
+  const note = `<p class="section-note">Which test instances each method's selected candidate solves. An entry k/n: solved (mean score over the repeats equal to 1) in k of the method's n finished seeds (a seed a cap stopped short counts, its method marked ${stoppedMark}); hover it for each seed's score. Transfer cells on augmented data are left out. Test scores are for reporting only: no method saw them.</p>`;
   if (matrices.length === 0) {
     return `${note}<p class="chart-empty">${
       data.cellDetails === undefined

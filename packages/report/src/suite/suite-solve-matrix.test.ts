@@ -10,9 +10,9 @@ describe('suiteSolveMatrices', () => {
     const [alpha, beta] = suiteSolveMatrices(sampleSuiteReportData());
     expect(alpha?.benchmark).toBe('alpha');
     expect(alpha?.methods).toEqual([
-      { method: 'baseline', seeds: [0, 1] },
-      { method: 'prompt-search', seeds: [0, 1] },
-      { method: 'forge', seeds: [0, 1] },
+      { method: 'baseline', seeds: [0, 1], stoppedSeeds: [] },
+      { method: 'prompt-search', seeds: [0, 1], stoppedSeeds: [] },
+      { method: 'forge', seeds: [0, 1], stoppedSeeds: [] },
     ]);
     // Natural order: t-2 before t-10.
     expect(alpha?.rows.map((row) => row.instance)).toEqual(sampleTestInstances);
@@ -27,7 +27,7 @@ describe('suiteSolveMatrices', () => {
     // A partial score (0.5 on odd instances) is not solved.
     expect(alpha?.rows.find((row) => row.instance === 't-7')?.entries[2]?.meanScore).toBe(0.5);
     // Beta's prompt search finished one seed of two: n = 1 there.
-    expect(beta?.methods[1]).toEqual({ method: 'prompt-search', seeds: [0] });
+    expect(beta?.methods[1]).toEqual({ method: 'prompt-search', seeds: [0], stoppedSeeds: [] });
     expect(beta?.rows[3]?.entries[1]).toMatchObject({ seeds: 1, solved: 1 });
   });
 

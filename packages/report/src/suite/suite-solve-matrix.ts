@@ -1,3 +1,4 @@
+import { isFinishedCell } from '@forge/suite';
 import type { SuiteReportData } from './suite-report-data.js';
 
 /** One method's result on one test instance, over its seeds. */
@@ -34,8 +35,15 @@ export interface SolveMatrix {
   readonly taskModel: string;
   /** Optimizer-model label. */
   readonly optimizerModel: string;
-  /** The methods with per-instance test scores, in the suite's order, with their seeds. */
-  readonly methods: readonly { readonly method: string; readonly seeds: readonly number[] }[];
+  /**
+   * The methods with per-instance test scores, in the suite's order, with their seeds and those
+   * of them whose cell a cap stopped short (counted, as in the tables, and marked ‡).
+   */
+  readonly methods: readonly {
+    readonly method: string;
+    readonly seeds: readonly number[];
+    readonly stoppedSeeds: readonly number[];
+  }[];
   /** Every test instance any of them was evaluated on, in natural id order. */
   readonly rows: readonly SolveMatrixRow[];
 }
@@ -49,7 +57,8 @@ const naturalOrder = new Intl.Collator('en', { numeric: true });
 
 /**
  * The suite's solve matrices: per benchmark and model pair, every method's finished cells
- * (original training data) whose best candidate was evaluated on the test split instance by
+ * (`done`, or `stopped` by a cap: a truncated run's selected candidate counts, as in the tables;
+ * original training data) whose best candidate was evaluated on the test split instance by
  * instance; each entry says in how many of those seeds the method solved the instance.
  */
 export function suiteSolveMatrices(data: SuiteReportData): SolveMatrix[] {
@@ -59,12 +68,15 @@ export function suiteSolveMatrices(data: SuiteReportData): SolveMatrix[] {
       benchmark: string;
       taskModel: string;
       optimizerModel: string;
-      cells: Map<string, { seed: number; scores: Readonly<Record<string, number>> }[]>;
+      cells: Map<
+        string,
+        { seed: number; stopped: boolean; scores: Readonly<Record<string, number>> }[]
+      >;
     }
   >();
   for (const cell of data.results.cells) {
     const test = data.cellDetails?.[cell.id]?.test;
-    if (cell.status !== 'done' || cell.arm !== 'original' || test === undefined) continue;
+    if (!isFinishedCell(cell) || cell.arm !== 'original' || test === undefined) continue;
     const key = [cell.benchmark, cell.taskModel, cell.optimizerModel].join('\u0000');
     const group = groups.get(key) ?? {
       benchmark: cell.benchmark,
@@ -73,7 +85,7 @@ export function suiteSolveMatrices(data: SuiteReportData): SolveMatrix[] {
       cells: new Map(),
     };
     const list = group.cells.get(cell.method) ?? [];
-    list.push({ seed: cell.seed, scores: test.scores });
+    list.push({ seed: cell.seed, stopped: cell.status === 'stopped', scores: test.scores });
     group.cells.set(cell.method, list);
     groups.set(key, group);
   }
@@ -115,6 +127,9 @@ export function suiteSolveMatrices(data: SuiteReportData): SolveMatrix[] {
       methods: methods.map((method) => ({
         method,
         seeds: cellsOf(method).map((cell) => cell.seed),
+        stoppedSeeds: cellsOf(method)
+          .filter((cell) => cell.stopped)
+          .map((cell) => cell.seed),
       })),
       rows,
     };

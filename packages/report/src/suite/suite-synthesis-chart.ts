@@ -1,4 +1,4 @@
-import { benchmarkLabel, methodLabel } from '@forge/suite';
+import { benchmarkLabel, isFinishedCell, methodLabel, stoppedMark } from '@forge/suite';
 import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
 import { renderChartLegend } from '../primitives/chart-legend.js';
@@ -18,14 +18,19 @@ interface AccountingRow {
   readonly attempts: number;
   readonly admitted: number;
   readonly outcomes: Record<string, number>;
+  /** Seeds of its cells that a cap stopped short (counted, as in the tables, and marked ‡). */
+  readonly stoppedSeeds: readonly number[];
 }
 
-/** The synthesis accounting of the suite, per (benchmark, method), summed over its cells. */
+/**
+ * The synthesis accounting of the suite, per (benchmark, method), summed over its finished cells:
+ * `done`, or `stopped` by a cap (its attempts happened; the row says which seeds, as ‡).
+ */
 export function suiteSynthesisRows(data: SuiteReportData): AccountingRow[] {
   const rows = new Map<string, AccountingRow>();
   for (const cell of data.results.cells) {
     if (
-      cell.status !== 'done' ||
+      !isFinishedCell(cell) ||
       cell.synthesis === undefined ||
       cell.synthesis.attempts === 0 ||
       cell.arm !== 'original'
@@ -38,6 +43,7 @@ export function suiteSynthesisRows(data: SuiteReportData): AccountingRow[] {
       attempts: 0,
       admitted: 0,
       outcomes: {},
+      stoppedSeeds: [],
     };
     const outcomes = { ...row.outcomes };
     for (const [outcome, count] of Object.entries(cell.synthesis.outcomes))
@@ -47,6 +53,7 @@ export function suiteSynthesisRows(data: SuiteReportData): AccountingRow[] {
       attempts: row.attempts + cell.synthesis.attempts,
       admitted: row.admitted + cell.synthesis.admitted,
       outcomes,
+      stoppedSeeds: cell.status === 'stopped' ? [...row.stoppedSeeds, cell.seed] : row.stoppedSeeds,
     });
   }
   const order = (row: AccountingRow) => [
@@ -68,6 +75,11 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
   const caption =
     "Every generation attempt of each benchmark's synthesizing methods (summed over their finished cells), stacked by final outcome; the label gives admitted over attempts and the admission rate.";
   const rows = suiteSynthesisRows(data);
+  const stopped = rows.filter((row) => row.stoppedSeeds.length > 0);
+  const stoppedNote =
+    stopped.length === 0
+      ? ''
+      : ` ${stoppedMark} a cap stopped some of the row's cells short (${stopped.map((row) => `${benchmarkLabel(data.labels, row.benchmark)}, ${methodLabel(data.labels, row.method)}: seed ${row.stoppedSeeds.join(', ')}`).join('; ')}); their attempts count, as their scores do in the tables.`;
   if (rows.length === 0) {
     return renderChartFigure({
       chart: 'suite-synthesis',
@@ -151,7 +163,7 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
             'text-anchor': 'end',
             'dominant-baseline': 'middle',
           },
-          methodLabel(data.labels, row.method),
+          `${methodLabel(data.labels, row.method)}${row.stoppedSeeds.length > 0 ? ` ${stoppedMark}` : ''}`,
         ),
         ...segments,
         svgText(
@@ -169,7 +181,7 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
   return renderChartFigure({
     chart: 'suite-synthesis',
     heading,
-    caption,
+    caption: caption + stoppedNote,
     legend,
     content: renderChartSvg({
       id: 'suite-synthesis',
