@@ -7,6 +7,7 @@ import {
   startFakeAppWorldServer,
   writeFakeAppWorldRoot,
 } from '@forge/bench-appworld/testing';
+import { readModelCalls } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
@@ -93,10 +94,7 @@ describe('forge optimize -b appworld', () => {
       expect(catalog.get(instance.input.task_id)?.instruction).toBe(instance.input.instruction);
     }
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const roles = database
-      .prepare('SELECT DISTINCT role FROM model_calls ORDER BY role')
-      .all()
-      .map((row) => (row as { role: string }).role);
+    const roles = [...new Set(readModelCalls(database).map((call) => call.role))].sort();
     database.close();
     expect(roles).toEqual(['assign', 'generate', 'reflect', 'task', 'verify']);
   }, 120_000);

@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSimServer } from '@forge/sim';
+import { readModelCalls, readRunMeta } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { eventAtStep, killAndResume, simRunConfig } from './kill-and-resume.js';
@@ -126,9 +127,7 @@ describe('Ctrl-C', () => {
     expect(end).toMatchObject({ type: 'run-end', reason: 'stop requested' });
     expect(end['steps'] as number).toBeLessThanOrEqual(7);
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const status = database.prepare("SELECT value FROM meta WHERE key = 'status'").get() as {
-      value: string;
-    };
+    const status = { value: readRunMeta(database).get('status') };
     database.close();
     expect(status.value).toBe('stopped');
     const resumed = await runCli(['optimize', '--resume', 'run', '--json'], { cwd });
@@ -299,9 +298,11 @@ describe('your own provider as a module', () => {
     );
     expect(result.code).toBe(0);
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const calls = database
-      .prepare("SELECT count(*) AS n FROM model_calls WHERE provider = 'echo' AND model = 'tiny'")
-      .get() as { n: number };
+    const calls = {
+      n: readModelCalls(database).filter(
+        (call) => call.provider === 'echo' && call.model === 'tiny',
+      ).length,
+    };
     database.close();
     expect(calls.n).toBeGreaterThan(0);
     const bad = await runCli(
@@ -429,9 +430,9 @@ describe('the real provider stack against the simulated server', () => {
       expect(end).toMatchObject({ type: 'run-end' });
       const runDir = join(cwd, 'wire-run');
       const database = new Database(join(runDir, 'forge.db'), { readonly: true });
-      const calls = database
-        .prepare("SELECT count(*) AS n FROM model_calls WHERE provider = 'openai'")
-        .get() as { n: number };
+      const calls = {
+        n: readModelCalls(database).filter((call) => call.provider === 'openai').length,
+      };
       database.close();
       expect(calls.n).toBeGreaterThan(50);
       // Scan every byte written to the run directory.

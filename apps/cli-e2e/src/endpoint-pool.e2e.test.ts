@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type SimServer, startSimServer } from '@forge/sim';
+import { type ModelCallRecord, readCallCacheEntries, readModelCalls } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli } from './run-cli.js';
@@ -41,28 +42,53 @@ async function optimize(name: string, config: string, baseURL: string): Promise<
   return { end, events, runDir: join(cwd, 'run'), stderr: result.stderr };
 }
 
+/** A run's calls counted and their tokens summed by role, model and whether the cache answered. */
+function callsByRoleModelAndCache(calls: readonly ModelCallRecord[]) {
+  const groups = new Map<
+    string,
+    {
+      role: string | null;
+      model: string;
+      cached: boolean;
+      n: number;
+      input: number | null;
+      output: number | null;
+    }
+  >();
+  const add = (sum: number | null, tokens: number | null) =>
+    tokens === null ? sum : (sum ?? 0) + tokens;
+  for (const call of calls) {
+    const key = JSON.stringify([call.role, call.model, call.cached]);
+    const group = groups.get(key) ?? {
+      role: call.role,
+      model: call.model,
+      cached: call.cached,
+      n: 0,
+      input: null,
+      output: null,
+    };
+    groups.set(key, {
+      ...group,
+      n: group.n + 1,
+      input: add(group.input, call.inputTokens),
+      output: add(group.output, call.outputTokens),
+    });
+  }
+  return [...groups.keys()].sort().map((key) => groups.get(key));
+}
+
 /** What must not depend on which server answered. */
 function outcomeOf(run: RunOutcome) {
   const database = new Database(join(run.runDir, 'forge.db'), { readonly: true });
   try {
     // Every entry but the time it was stored.
-    const cache = (
-      database.prepare('SELECT key, result FROM call_cache ORDER BY key').all() as {
-        key: string;
-        result: string;
-      }[]
-    ).map(({ key, result }) => {
-      const { storedAt: _storedAt, ...entry } = JSON.parse(result) as { storedAt: unknown };
+    const cache = readCallCacheEntries(database).map(({ key, resultJson }) => {
+      const { storedAt: _storedAt, ...entry } = JSON.parse(resultJson) as { storedAt: unknown };
       return { key, entry };
     });
-    const calls = database
-      .prepare(
-        'SELECT role, model, cached, count(*) AS n, sum(input_tokens) AS input, sum(output_tokens) AS output FROM model_calls GROUP BY role, model, cached ORDER BY role, model, cached',
-      )
-      .all();
-    const errors = database
-      .prepare('SELECT count(*) AS n FROM model_calls WHERE error IS NOT NULL')
-      .get() as { n: number };
+    const modelCalls = readModelCalls(database);
+    const calls = callsByRoleModelAndCache(modelCalls);
+    const errors = { n: modelCalls.filter((call) => call.errorJson !== null).length };
     const {
       runDir: _runDir,
       type: _type,

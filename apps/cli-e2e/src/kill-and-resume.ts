@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCheckpointRecords, readRunUsage, readStoredCheckpoint } from '@forge/store';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import { type CliResult, jsonEvents, runCli, startCli } from './run-cli.js';
@@ -63,17 +64,19 @@ export interface MethodRunContents {
 export function readMethodRun(runDir: string): MethodRunContents {
   const database = new Database(join(runDir, 'forge.db'), { readonly: true });
   try {
-    const checkpoint = database
-      .prepare('SELECT header, saves, state FROM checkpoint')
-      .get() as MethodRunContents['checkpoint'];
-    const records = database
-      .prepare('SELECT save, kind, step, data FROM checkpoint_records ORDER BY seq')
-      .all() as MethodRunContents['records'];
-    const paid = (
-      database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
-        n: number;
-      }
-    ).n;
+    const stored = readStoredCheckpoint(database);
+    const checkpoint = (stored && {
+      header: stored.headerJson,
+      saves: stored.saves,
+      state: stored.stateJson,
+    }) as MethodRunContents['checkpoint'];
+    const records = readCheckpointRecords(database).map((record) => ({
+      save: record.save,
+      kind: record.kind,
+      step: record.step,
+      data: record.dataJson,
+    })) as MethodRunContents['records'];
+    const paid = readRunUsage(database).total.calls;
     const result = JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as object;
     return { checkpoint, records, paid, result: { ...result, runDir: '' } };
   } finally {

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { tinyLlamaGguf, writeTinyLlamaGguf } from '@forge/provider-llama-cpp/testing';
+import { readModelCalls } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli, startCli } from './run-cli.js';
@@ -116,17 +117,18 @@ describe('forge optimize with a local GGUF task model', () => {
     expect(typeof end['bestScore']).toBe('number');
 
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const calls = database
-      .prepare(
-        "SELECT input_tokens, output_tokens, cost_usd, error, response FROM model_calls WHERE provider = 'local' AND model = 'models/tiny.gguf' AND role = 'task'",
+    const calls = readModelCalls(database)
+      .filter(
+        (call) =>
+          call.provider === 'local' && call.model === 'models/tiny.gguf' && call.role === 'task',
       )
-      .all() as {
-      input_tokens: number;
-      output_tokens: number;
-      cost_usd: number | null;
-      error: string | null;
-      response: string | null;
-    }[];
+      .map((call) => ({
+        input_tokens: call.inputTokens as number,
+        output_tokens: call.outputTokens as number,
+        cost_usd: call.costUsd,
+        error: call.errorJson,
+        response: call.responseJson,
+      }));
     database.close();
     expect(calls.length).toBeGreaterThanOrEqual(8);
     for (const call of calls) {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from '@forge/report/testing';
+import { countRunInstances, readCheckpointRecords } from '@forge/store';
 import Database from 'better-sqlite3';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,16 +57,8 @@ describe('peer-method cell reports of a suite, in headless Chromium', () => {
     it(`${method}: proposals with the optimizer's answers and diffs, and every task output`, async () => {
       const dir = cellDir(method);
       const database = new Database(join(dir, 'forge.db'), { readonly: true });
-      const proposals = (
-        database
-          .prepare("SELECT count(*) AS n FROM checkpoint_records WHERE kind = 'proposal'")
-          .get() as { n: number }
-      ).n;
-      const validation = (
-        database
-          .prepare("SELECT count(*) AS n FROM instances WHERE split = 'validation'")
-          .get() as { n: number }
-      ).n;
+      const proposals = readCheckpointRecords(database, ['proposal']).length;
+      const validation = countRunInstances(database).validation;
       database.close();
       expect(proposals).toBeGreaterThan(0);
 

@@ -3,6 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { launchChromium } from '@forge/report/testing';
+import {
+  countRunInstances,
+  readRunCandidates,
+  readRunSteps,
+  readSynthesisAttempts,
+  readSynthesisEvents,
+  readValidationScores,
+} from '@forge/store';
 import Database from 'better-sqlite3';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,28 +73,26 @@ describe('forge report of a simulated run, in headless Chromium', () => {
     expect(report.code).toBe(0);
     expect(report.stdout.trim()).toBe(out);
     const database = new Database(join(runDir, 'forge.db'), { readonly: true });
-    const count = (sql: string) => (database.prepare(sql).get() as { n: number }).n;
+    const candidates = readRunCandidates(database);
+    const steps = readRunSteps(database);
+    const attempts = readSynthesisAttempts(database);
     const expected = {
-      validation: count("SELECT count(*) AS n FROM instances WHERE split = 'validation'"),
-      candidates: count('SELECT count(*) AS n FROM candidates'),
-      proposals: count("SELECT count(*) AS n FROM steps WHERE outcome != 'perfect'"),
-      accepted: count("SELECT count(*) AS n FROM steps WHERE outcome = 'accepted'"),
-      attempts: count('SELECT count(*) AS n FROM synthesis_attempts'),
-      admitted: count("SELECT count(*) AS n FROM synthesis_attempts WHERE outcome = 'admitted'"),
-      events: count('SELECT count(*) AS n FROM synthesis_events'),
+      validation: countRunInstances(database).validation,
+      candidates: candidates.length,
+      proposals: steps.filter((step) => step.outcome !== 'perfect').length,
+      accepted: steps.filter((step) => step.outcome === 'accepted').length,
+      attempts: attempts.length,
+      admitted: attempts.filter((attempt) => attempt.outcome === 'admitted').length,
+      events: readSynthesisEvents(database).length,
     };
-    const best = (
-      database
-        .prepare(
-          'SELECT candidate FROM candidates ORDER BY validation_score DESC, candidate LIMIT 1',
-        )
-        .get() as { candidate: number }
+    // The best by validation score, the lower index first among equals.
+    const best = candidates.reduce((top, candidate) =>
+      candidate.validationScore > top.validationScore ? candidate : top,
     ).candidate;
-    const failing = database
-      .prepare(
-        'SELECT instance_id FROM validation_scores WHERE candidate = 0 AND score < 1 ORDER BY rowid LIMIT 1',
-      )
-      .get() as { instance_id: string };
+    const seedFailure = readValidationScores(database).find(
+      (score) => score.candidate === 0 && score.score < 1,
+    );
+    const failing = { instance_id: seedFailure?.instanceId as string };
     database.close();
 
     const { page, errors, requests } = await openPage(pathToFileURL(out).href);

@@ -1,10 +1,18 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  readCallCacheEntries,
+  readCallRetries,
+  readRunCandidates,
+  readRunInstances,
+  readRunSteps,
+  readRunUsage,
+} from '@forge/store';
 import Database from 'better-sqlite3';
 
 /** What decides whether two runs reached the same result, read from a run directory. */
 export interface RunContents {
-  /** Every step row. */
+  /** Every step. */
   readonly steps: unknown[];
   /** Every candidate with its parent, score and prompts. */
   readonly candidates: unknown[];
@@ -14,7 +22,7 @@ export interface RunContents {
   readonly cache: unknown[];
   /** Model calls that were paid for (not answered from the cache). */
   readonly paid: number;
-  /** Rows of `call_retries`. */
+  /** Every retried attempt: its error kind and HTTP status. */
   readonly retries: { error_kind: string | null; status_code: number | null }[];
   /** `result.json` without the run directory. */
   readonly result: Record<string, unknown>;
@@ -24,34 +32,30 @@ export interface RunContents {
 export function readRunContents(runDir: string): RunContents {
   const database = new Database(join(runDir, 'forge.db'), { readonly: true });
   try {
-    const all = (sql: string) => database.prepare(sql).all();
-    const cache = (
-      all('SELECT key, result FROM call_cache ORDER BY key') as {
-        key: string;
-        result: string;
-      }[]
-    ).map((row) => {
-      const { storedAt: _storedAt, ...entry } = JSON.parse(row.result) as Record<string, unknown>;
+    const cache = readCallCacheEntries(database).map((row) => {
+      const { storedAt: _storedAt, ...entry } = JSON.parse(row.resultJson) as Record<
+        string,
+        unknown
+      >;
       return { key: row.key, entry };
     });
     return {
-      steps: all('SELECT * FROM steps ORDER BY step'),
-      candidates: all(
-        'SELECT candidate, parent, validation_score, prompts FROM candidates ORDER BY candidate',
-      ),
-      synthetic: all(
-        "SELECT id, input, gold FROM instances WHERE origin = 'synthetic' ORDER BY id",
-      ),
+      steps: readRunSteps(database),
+      candidates: readRunCandidates(database).map((row) => ({
+        candidate: row.candidate,
+        parent: row.parent,
+        validation_score: row.validationScore,
+        prompts: row.promptsJson,
+      })),
+      synthetic: readRunInstances(database, { origin: 'synthetic' })
+        .map((row) => ({ id: row.id, input: row.inputJson, gold: row.goldJson }))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
       cache,
-      paid: (
-        database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
-          n: number;
-        }
-      ).n,
-      retries: all('SELECT error_kind, status_code FROM call_retries ORDER BY seq') as {
-        error_kind: string | null;
-        status_code: number | null;
-      }[],
+      paid: readRunUsage(database).total.calls,
+      retries: readCallRetries(database).map((retry) => ({
+        error_kind: retry.errorKind ?? null,
+        status_code: retry.statusCode ?? null,
+      })),
       result: {
         ...(JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as object),
         runDir: '',

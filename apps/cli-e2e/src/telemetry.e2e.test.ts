@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { readModelCalls } from '@forge/store';
 import {
   type CollectedSpan,
   type OtlpCollector,
@@ -80,8 +81,7 @@ describe('forge optimize --otel', () => {
     for (const step of steps) expect(parent(step)).toBe(run);
     const chats = spans.filter((span) => span.name.startsWith('chat '));
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const calls = (database.prepare('SELECT count(*) AS n FROM model_calls').get() as { n: number })
-      .n;
+    const calls = readModelCalls(database).length;
     database.close();
     expect(chats.length).toBe(calls);
     const roles = new Set<unknown>();

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readModelCalls, readTestedCandidates, readTestScores } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliPath } from './run-cli.js';
@@ -110,10 +111,17 @@ describe('the progress display in a real terminal', () => {
     expect(history).toContain('EXIT=130');
     expect(history.filter((line) => progressRow.test(line))).toEqual([]);
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const tested = database.prepare('SELECT count(*) AS n FROM test_scores').get() as { n: number };
-    const testCalls = database
-      .prepare('SELECT count(*) AS n FROM model_calls WHERE request LIKE \'%"sampleIndex"%\'')
-      .get() as { n: number };
+    const tested = {
+      n: readTestedCandidates(database).reduce(
+        (rows, candidate) => rows + readTestScores(database, candidate).length,
+        0,
+      ),
+    };
+    const testCalls = {
+      n: readModelCalls(database).filter((call) =>
+        call.requestJson?.toLowerCase().includes('"sampleindex"'),
+      ).length,
+    };
     database.close();
     expect(tested.n).toBe(0);
     expect(testCalls.n).toBe(0);

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readModelCalls } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli } from './run-cli.js';
@@ -109,9 +110,10 @@ describe('modules written in TypeScript or JavaScript load alike', () => {
     // France and Italy of three: the table model's answers, scored by the module's metric.
     expect(end).toMatchObject({ type: 'run-end', seedScore: 2 / 3 });
     const database = new Database(join(cwd, 'run', 'forge.db'), { readonly: true });
-    const calls = database
-      .prepare("SELECT count(*) AS n FROM model_calls WHERE provider = 'table' AND model = 'v1'")
-      .get() as { n: number };
+    const calls = {
+      n: readModelCalls(database).filter((call) => call.provider === 'table' && call.model === 'v1')
+        .length,
+    };
     database.close();
     expect(calls.n).toBeGreaterThanOrEqual(3);
   });

@@ -1,7 +1,7 @@
 // Helpers of the trial script: run the built `forge` CLI, watch its JSON events, read run dirs.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { openRunDatabase } from '@forge/store';
+import { openRunDatabase, readModelCalls, readRunSteps } from '@forge/store';
 import { readRunOutcome } from '../src/read-run-outcome.js';
 
 const cli = fileURLToPath(new URL('../../../apps/cli/dist/bin.js', import.meta.url));
@@ -49,7 +49,7 @@ export function savedSteps(runDir: string): unknown[] {
   try {
     const database = openRunDatabase(runDir, { readonly: true });
     try {
-      return database.prepare('SELECT * FROM steps ORDER BY step').all();
+      return readRunSteps(database);
     } finally {
       database.close();
     }
@@ -65,12 +65,13 @@ export function savedSteps(runDir: string): unknown[] {
 export function repaidCalls(runDir: string): number {
   const database = openRunDatabase(runDir, { readonly: true });
   try {
-    const row = database
-      .prepare(
-        "SELECT count(*) - count(DISTINCT provider || ':' || model || ':' || request) AS n FROM model_calls WHERE cached = 0",
-      )
-      .get() as { n: number };
-    return row.n;
+    const paid = readModelCalls(database).filter((call) => !call.cached);
+    const requests = new Set(
+      paid
+        .filter((call) => call.requestJson !== null)
+        .map((call) => JSON.stringify([call.provider, call.model, call.requestJson])),
+    );
+    return paid.length - requests.size;
   } finally {
     database.close();
   }

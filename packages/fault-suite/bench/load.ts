@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { optimize } from '@forge/sdk';
-import { openRunDatabase } from '@forge/store';
+import { openRunDatabase, readCallRetries, readModelCalls } from '@forge/store';
 import { peakCallsInFlight } from '../src/peak-calls-in-flight.js';
 
 const evaluations = Number(process.env['LOAD_EVALUATIONS'] ?? 20_000);
@@ -81,23 +81,24 @@ sample();
 server.kill('SIGTERM');
 
 const database = openRunDatabase(runDir, { readonly: true });
-const calls = database
-  .prepare('SELECT started_at, duration_ms, error, role FROM model_calls')
-  .all() as {
-  started_at: string;
-  duration_ms: number;
-  error: string | null;
-  role: string | null;
-}[];
-const retries = (database.prepare('SELECT count(*) AS n FROM call_retries').get() as { n: number })
-  .n;
-const retryKinds = (
-  database
-    .prepare(
-      "SELECT coalesce(error_kind, '?') || coalesce(' ' || status_code, '') AS kind, count(*) AS n, min(error) AS example FROM call_retries GROUP BY 1",
-    )
-    .all() as { kind: string; n: number; example: string }[]
-).map((row) => `${row.kind} ${row.n} (e.g. ${row.example.slice(0, 200)})`);
+const calls = readModelCalls(database).map((call) => ({
+  started_at: call.startedAt,
+  duration_ms: call.durationMs,
+  error: call.errorJson,
+  role: call.role,
+}));
+const recordedRetries = readCallRetries(database);
+const retries = recordedRetries.length;
+// Retries by kind (error kind and HTTP status), each with its first message as an example.
+const retriesByKind = new Map<string, { n: number; example: string }>();
+for (const retry of recordedRetries) {
+  const kind = `${retry.errorKind ?? '?'}${retry.statusCode === undefined ? '' : ` ${retry.statusCode}`}`;
+  const seen = retriesByKind.get(kind);
+  retriesByKind.set(kind, { n: (seen?.n ?? 0) + 1, example: seen?.example ?? retry.message });
+}
+const retryKinds = [...retriesByKind].map(
+  ([kind, row]) => `${kind} ${row.n} (e.g. ${row.example.slice(0, 200)})`,
+);
 database.close();
 // Task calls in flight at once, from the recorded start times and durations.
 const peak = peakCallsInFlight(calls.filter((call) => call.role === 'task'));

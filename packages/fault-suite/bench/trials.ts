@@ -18,6 +18,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { faultKinds } from '@forge/sim';
+import { readRunUsage } from '@forge/store';
+import { foldWriteAheadLog } from '@forge/store/testing';
 import Database from 'better-sqlite3';
 import { runFaultTrial } from '../src/fault-trial.js';
 import { forge, lostSteps, readRunOutcome, repaidCalls, savedSteps } from './cli-runs.js';
@@ -134,7 +136,7 @@ for (const step of [3, 8, 15, 24]) {
   await interrupted(damaged, [atStep(step)], kill, async (cwd, runDir) => {
     const file = join(runDir, 'forge.db');
     const database = new Database(file);
-    database.pragma('wal_checkpoint(TRUNCATE)');
+    foldWriteAheadLog(database);
     const paidAtKill = paidIn(database);
     database.close();
     truncateSync(file, Math.floor(statSync(file).size / 2));
@@ -232,11 +234,7 @@ for (const line of faultTable) console.log(line);
 rmSync(root, { recursive: true, force: true });
 
 function paidIn(database: Database.Database): number {
-  return (
-    database.prepare('SELECT count(*) AS n FROM model_calls WHERE cached = 0').get() as {
-      n: number;
-    }
-  ).n;
+  return readRunUsage(database).total.calls;
 }
 
 function sameCounts(

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ForgeEvent, optimize } from '@forge/sdk';
 import { type SimServer, startSimServer } from '@forge/sim';
-import { openRunDatabase } from '@forge/store';
+import { openRunDatabase, readCallRetries, readModelCalls } from '@forge/store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { peakCallsInFlight } from './peak-calls-in-flight.js';
 
@@ -84,12 +84,14 @@ describe(`a run at concurrency ${concurrency} against the simulated OpenAI-compa
     expect(count('evaluation-end')).toBe(result.evaluationsUsed);
     const database = openRunDatabase(runDir, { readonly: true });
     try {
-      const calls = database
-        .prepare('SELECT role, error, cached, started_at, duration_ms FROM model_calls')
-        .all() as CallRow[];
-      const retries = database.prepare('SELECT count(*) AS n FROM call_retries').get() as {
-        n: number;
-      };
+      const calls: CallRow[] = readModelCalls(database).map((call) => ({
+        role: call.role,
+        error: call.errorJson,
+        cached: call.cached ? 1 : 0,
+        started_at: call.startedAt,
+        duration_ms: call.durationMs,
+      }));
+      const retries = { n: readCallRetries(database).length };
       expect(calls.filter((call) => call.error !== null)).toEqual([]);
       expect(retries.n).toBe(0);
       // The simulated program has two modules (`interpret`, then `format`): two task calls per

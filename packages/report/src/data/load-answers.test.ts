@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type RecordedAnswer, SqliteAnswerRecorder, SqliteRunStore } from '@forge/store';
+import { dropTable } from '@forge/store/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { minimalRunReportData } from '../__fixtures__/minimal-run-report-data.js';
 import { renderRunReport } from '../render-run-report.js';
@@ -110,7 +111,7 @@ describe('optimizer answers in the run report', () => {
   it('shows no answers table for a run recorded before answers were kept', () => {
     const store = runWith('old-run', []);
     try {
-      store.database.exec('DROP TABLE optimizer_answers');
+      dropTable(store.database, 'optimizer_answers');
       expect(loadAnswers(store.database)).toEqual([]);
       expect(loadWarnings(store.database)).toEqual([]);
       expect(report(store)).not.toContain('optimizer-answers');

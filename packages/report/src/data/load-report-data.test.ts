@@ -6,6 +6,7 @@ import { toyOptimizer } from '@forge/core/testing';
 import { toyEvaluate, toyInstances, toyProgram, toyTaskModel } from '@forge/method/testing';
 import { defineSignature } from '@forge/program';
 import { acquireLease, leaseFileName, openRunDatabase, SqliteRunStore } from '@forge/store';
+import { plantRows } from '@forge/store/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderRunReport } from '../render-run-report.js';
 import { loadReportData } from './load-report-data.js';
@@ -185,14 +186,12 @@ describe('loadReportData', () => {
     writer.release();
     expect(load(runDir).run.status).toBe('interrupted');
     const database = openRunDatabase(runDir);
-    database
-      .prepare("INSERT INTO meta (key, value) VALUES ('unpriced_models', ?)")
-      .run(JSON.stringify(['acme:opt']));
-    const call = database.prepare(
-      "INSERT INTO model_calls (started_at, role, provider, model, duration_ms, cached, input_tokens, output_tokens, cost_usd) VALUES ('t', ?, ?, ?, 1, 0, 10, 5, ?)",
-    );
-    call.run('reflect', 'acme', 'opt', 0);
-    call.run('task', 'openai', 'gpt-5.5', 0.5);
+    plantRows(database, 'meta', [{ key: 'unpriced_models', value: JSON.stringify(['acme:opt']) }]);
+    const call = { started_at: 't', duration_ms: 1, cached: 0, input_tokens: 10, output_tokens: 5 };
+    plantRows(database, 'model_calls', [
+      { ...call, role: 'reflect', provider: 'acme', model: 'opt', cost_usd: 0 },
+      { ...call, role: 'task', provider: 'openai', model: 'gpt-5.5', cost_usd: 0.5 },
+    ]);
     database.close();
     const data = load(runDir);
     expect(data.unpricedModels).toEqual(['acme:opt']);

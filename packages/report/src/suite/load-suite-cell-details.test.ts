@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyRunRoleUsage, openRunDatabase, type RunDatabase } from '@forge/store';
+import { deleteRows, plantRows } from '@forge/store/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSuiteCellDetails } from './load-suite-cell-details.js';
 import { readSuiteCellDetails } from './read-suite-cell-details.js';
@@ -12,43 +13,70 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 /** A run database holding two synthesis epochs, test rows of candidates 0 and 4, and timestamps. */
 function sampleRun(runDir: string): RunDatabase {
   const database = openRunDatabase(runDir);
-  const run = (sql: string, ...values: unknown[]) => database.prepare(sql).run(...values);
-  run("INSERT OR REPLACE INTO meta (key, value) VALUES ('created_at', '2026-01-01T10:00:00.000Z')");
-  run(
-    "INSERT INTO commits (created_at, step, evaluations_used, best_candidate, best_score) VALUES ('2026-01-01T10:00:01.000Z', 0, 20, 0, 0.3), ('2026-01-01T10:05:00.000Z', 9, 200, 4, 0.8)",
-  );
+  plantRows(database, 'meta', [{ key: 'created_at', value: '2026-01-01T10:00:00.000Z' }]);
+  plantRows(database, 'commits', [
+    {
+      created_at: '2026-01-01T10:00:01.000Z',
+      step: 0,
+      evaluations_used: 20,
+      best_candidate: 0,
+      best_score: 0.3,
+    },
+    {
+      created_at: '2026-01-01T10:05:00.000Z',
+      step: 9,
+      evaluations_used: 200,
+      best_candidate: 4,
+      best_score: 0.8,
+    },
+  ]);
   // The last call ends 2.5 s after it started, past the last commit.
-  run(
-    "INSERT INTO model_calls (started_at, role, provider, model, duration_ms, cached) VALUES ('2026-01-01T10:00:00.500Z', 'task', 'sim', 'task', 10, 0), ('2026-01-01T10:06:00.000Z', 'task', 'sim', 'task', 2500, 0)",
-  );
-  for (const [event, epoch] of [
-    [0, 0],
-    [1, 1],
-    [2, 2],
-  ])
-    run(
-      "INSERT INTO synthesis_events (event, step, epoch, evaluations_used, attempts, admitted, accounting) VALUES (?, 1, ?, 10, 1, 1, '{}')",
+  const call = { role: 'task', provider: 'sim', model: 'task', cached: 0 };
+  plantRows(database, 'model_calls', [
+    { ...call, started_at: '2026-01-01T10:00:00.500Z', duration_ms: 10 },
+    { ...call, started_at: '2026-01-01T10:06:00.000Z', duration_ms: 2500 },
+  ]);
+  plantRows(
+    database,
+    'synthesis_events',
+    [
+      [0, 0],
+      [1, 1],
+      [2, 2],
+    ].map(([event, epoch]) => ({
       event,
+      step: 1,
       epoch,
-    );
+      evaluations_used: 10,
+      attempts: 1,
+      admitted: 1,
+      accounting: '{}',
+    })),
+  );
   let observation = 0;
   const assign = (epoch: number, mode: string | null, action = 'assign') =>
-    run(
-      'INSERT INTO assignments (step, observation_id, epoch, action, mode_id, mode_name) VALUES (1, ?, ?, ?, ?, ?)',
-      `o${++observation}`,
-      epoch,
-      action,
-      mode,
-      mode,
-    );
+    plantRows(database, 'assignments', [
+      {
+        step: 1,
+        observation_id: `o${++observation}`,
+        epoch,
+        action,
+        mode_id: mode,
+        mode_name: mode,
+      },
+    ]);
   const create = (epoch: number, id: string, name: string) =>
-    run(
-      "INSERT INTO failure_modes (mode_id, epoch, name, description, step, change, observation_id) VALUES (?, ?, ?, ?, 1, 'create', 'o')",
-      id,
-      epoch,
-      name,
-      `${name} described`,
-    );
+    plantRows(database, 'failure_modes', [
+      {
+        mode_id: id,
+        epoch,
+        name,
+        description: `${name} described`,
+        step: 1,
+        change: 'create',
+        observation_id: 'o',
+      },
+    ]);
   create(0, 'm1', 'first_name');
   create(0, 'm1', 'renamed_in_epoch_0');
   create(0, 'm2', 'other');
@@ -59,9 +87,6 @@ function sampleRun(runDir: string): RunDatabase {
   create(2, 'm4', 'last');
   assign(2, 'm4');
   assign(2, 'm4');
-  const score = database.prepare(
-    'INSERT INTO test_scores (candidate, instance_id, repeat, score) VALUES (?, ?, ?, ?)',
-  );
   for (const [candidate, instance, repeat, value] of [
     [0, 'a', 0, 0],
     [0, 'b', 0, 1],
@@ -72,7 +97,9 @@ function sampleRun(runDir: string): RunDatabase {
     [4, '__proto__', 0, 1],
     [4, '__proto__', 1, 1],
   ] as const)
-    score.run(candidate, instance, repeat, value);
+    plantRows(database, 'test_scores', [
+      { candidate, instance_id: instance, repeat, score: value },
+    ]);
   return database;
 }
 
@@ -122,19 +149,22 @@ describe('loadSuiteCellDetails', () => {
 
   it('leaves the pauses between a stop and its resume out of the wall time', () => {
     const database = sampleRun(join(root, 'resumed'));
-    const run = (sql: string, ...values: unknown[]) => database.prepare(sql).run(...values);
     try {
       // Started at 10:00, last saved at 10:05, killed; resumed the next day at 09:00, a commit at
       // 09:02, killed before saving anything else; resumed at 12:00 and finished at 12:03.
-      run(
-        "INSERT INTO commits (created_at, step, evaluations_used, best_candidate, best_score) VALUES ('2026-01-02T09:02:00.000Z', 12, 260, 4, 0.8), ('2026-01-02T12:03:00.000Z', 20, 400, 4, 0.8)",
-      );
+      const commit = { best_candidate: 4, best_score: 0.8 };
+      plantRows(database, 'commits', [
+        { ...commit, created_at: '2026-01-02T09:02:00.000Z', step: 12, evaluations_used: 260 },
+        { ...commit, created_at: '2026-01-02T12:03:00.000Z', step: 20, evaluations_used: 400 },
+      ]);
       const starts = [
         '2026-01-01T10:00:00.200Z',
         '2026-01-02T09:00:00.000Z',
         '2026-01-02T12:00:00.000Z',
       ];
-      run("INSERT INTO meta (key, value) VALUES ('invocations', ?)", JSON.stringify(starts));
+      const invocations = (value: string) =>
+        plantRows(database, 'meta', [{ key: 'invocations', value }]);
+      invocations(JSON.stringify(starts));
       expect(loadSuiteCellDetails(database).wallTime).toEqual({
         startedAt: '2026-01-01T10:00:00.000Z',
         endedAt: '2026-01-02T12:03:00.000Z',
@@ -143,16 +173,13 @@ describe('loadSuiteCellDetails', () => {
         invocations: 3,
       });
       // One invocation: the span, as for a run that recorded none.
-      run(
-        "UPDATE meta SET value = ? WHERE key = 'invocations'",
-        JSON.stringify(starts.slice(0, 1)),
-      );
+      invocations(JSON.stringify(starts.slice(0, 1)));
       expect(loadSuiteCellDetails(database).wallTime?.milliseconds).toBe(
         Date.parse('2026-01-02T12:03:00.000Z') - Date.parse('2026-01-01T10:00:00.000Z'),
       );
       // A hand-edited or hostile value is not trusted: the span again, and no count.
       for (const value of ['not json', '{"a":1}', '[1, 2]', '["yesterday"]', '[]']) {
-        run("UPDATE meta SET value = ? WHERE key = 'invocations'", value);
+        invocations(value);
         expect(loadSuiteCellDetails(database).wallTime?.invocations, value).toBeUndefined();
       }
     } finally {
@@ -163,7 +190,7 @@ describe('loadSuiteCellDetails', () => {
   it('has no windows, test scores or wall time for a run that recorded none', () => {
     const database = openRunDatabase(join(root, 'empty'));
     try {
-      database.prepare("DELETE FROM meta WHERE key = 'created_at'").run();
+      deleteRows(database, 'meta', { key: 'created_at' });
       expect(loadSuiteCellDetails(database)).toEqual({});
       expect(loadSuiteCellDetails(database, { usage: true })).toEqual({
         usage: { total: emptyRunRoleUsage(), byRole: {} },

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readCheckpointRecords, readModelCalls } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimize } from './optimize.js';
@@ -42,14 +43,13 @@ describe('optimize --method ace', () => {
     expect(events.some((event) => event.type === 'test-evaluated')).toBe(true);
 
     const database = new Database(join(runDir, 'forge.db'), { readonly: true });
-    const kinds = database
-      .prepare('SELECT kind, count(*) AS n FROM checkpoint_records GROUP BY kind ORDER BY kind')
-      .all() as { kind: string; n: number }[];
-    const roles = database.prepare('SELECT DISTINCT role FROM model_calls ORDER BY role').all() as {
-      role: string;
-    }[];
+    const kinds = readCheckpointRecords(database).map((record) => record.kind);
+    const roles = [...new Set(readModelCalls(database).map((call) => call.role))]
+      .sort()
+      .map((role) => ({ role }));
     database.close();
-    const count = Object.fromEntries(kinds.map((row) => [row.kind, row.n]));
+    const count: Record<string, number> = {};
+    for (const kind of kinds) count[kind] = (count[kind] ?? 0) + 1;
     expect(count['step']).toBe(result.steps);
     expect(count['playbook']).toBe(result.steps);
     expect(count['candidate']).toBe(result.candidates);

@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readModelCalls } from '@forge/store';
 import {
   InMemorySpanExporter,
   type ReadableSpan,
@@ -33,9 +34,7 @@ async function tracedRun(method: string, maxEvaluations: number) {
     { tracer: provider.getTracer('test') },
   );
   const database = new Database(join(runDir, 'forge.db'), { readonly: true });
-  const calls = (
-    database.prepare('SELECT count(*) AS calls FROM model_calls').get() as { calls: number }
-  ).calls;
+  const calls = readModelCalls(database).length;
   database.close();
   await provider.forceFlush();
   return { result, spans: exporter.getFinishedSpans(), calls };

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineModule, defineProgram, type EvaluatorOf, type InstanceOf } from '@forge/program';
-import { openRunDatabase } from '@forge/store';
+import { openRunDatabase, readModelCalls } from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { evaluate } from '../evaluate/evaluate-benchmark.js';
@@ -174,16 +174,30 @@ describe('optimize a typed program with reasoning, nested outputs, re-asks and a
     // The run's records keep each model's calls under role task (the cache answering repeats),
     // a re-ask a call of its own.
     const database = openRunDatabase(result.runDir, { readonly: true });
-    const rows = database
-      .prepare(
-        'SELECT role, provider, model, sum(1 - cached) AS calls FROM model_calls WHERE role = ? GROUP BY 1, 2, 3 ORDER BY 3',
-      )
-      .all('task') as { role: string; provider: string; model: string; calls: number }[];
-    const recordedReasks = database
-      .prepare(
-        "SELECT count(*) AS n FROM model_calls WHERE model = 'sentiment' AND cached = 0 AND request LIKE '%Your last answer could not be used%'",
-      )
-      .get() as { n: number };
+    const modelCalls = readModelCalls(database);
+    const paidByModel = new Map<
+      string,
+      { role: string; provider: string; model: string; calls: number }
+    >();
+    for (const call of modelCalls.filter((call) => call.role === 'task')) {
+      const key = JSON.stringify([call.provider, call.model]);
+      const row = paidByModel.get(key) ?? {
+        role: 'task',
+        provider: call.provider,
+        model: call.model,
+        calls: 0,
+      };
+      paidByModel.set(key, { ...row, calls: row.calls + (call.cached ? 0 : 1) });
+    }
+    const rows = [...paidByModel.values()].sort((a, b) => (a.model < b.model ? -1 : 1));
+    const recordedReasks = {
+      n: modelCalls.filter(
+        (call) =>
+          call.model === 'sentiment' &&
+          !call.cached &&
+          call.requestJson?.toLowerCase().includes('your last answer could not be used'),
+      ).length,
+    };
     database.close();
     expect(recordedReasks.n).toBe(reasks.length);
     expect(rows).toEqual([

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { LeaseHeldError } from '@forge/store';
+import { LeaseHeldError, readRunMeta, readTestedCandidates, readTestScores } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../config/config-error.js';
@@ -66,11 +66,7 @@ describe('optimize on the simulated world', () => {
     expect(resumed.bestScore).toBe(whole.bestScore);
     // Each start is recorded, so a report can leave the pause between them out of the wall time.
     const database = new Database(join(runDir, 'forge.db'), { readonly: true });
-    const invocations = database
-      .prepare("SELECT value FROM meta WHERE key = 'invocations'")
-      .get() as {
-      value: string;
-    };
+    const invocations = { value: readRunMeta(database).get('invocations') as string };
     database.close();
     const starts = JSON.parse(invocations.value) as string[];
     expect(starts).toHaveLength(2);
@@ -94,10 +90,13 @@ describe('optimize on the simulated world', () => {
     expect(events).toContainEqual({ type: 'test-skipped', runDir, reason: 'stop-requested' });
     expect(result.testBestScore).toBeUndefined();
     const database = new Database(join(runDir, 'forge.db'), { readonly: true });
-    const tested = database.prepare('SELECT count(*) AS n FROM test_scores').get() as { n: number };
-    const writer = database.prepare("SELECT value FROM meta WHERE key = 'writer_pid'").get() as {
-      value: string;
+    const tested = {
+      n: readTestedCandidates(database).reduce(
+        (rows, candidate) => rows + readTestScores(database, candidate).length,
+        0,
+      ),
     };
+    const writer = { value: readRunMeta(database).get('writer_pid') };
     database.close();
     expect(tested.n).toBe(0);
     expect(writer.value).toBe(String(process.pid));

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readAssignmentTally, readSynthesisAttempts } from '@forge/store';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimize } from './optimize.js';
@@ -66,23 +67,17 @@ describe('the simulated world through the whole method', () => {
     };
     for (const run of forgeRuns) {
       const database = new Database(join(run.runDir, 'forge.db'), { readonly: true });
-      const count = (sql: string) => (database.prepare(sql).get() as { n: number }).n;
-      totals.create += count("SELECT count(*) AS n FROM assignments WHERE action = 'create'");
-      totals.assign += count("SELECT count(*) AS n FROM assignments WHERE action = 'assign'");
-      totals.rename += count("SELECT count(*) AS n FROM assignments WHERE action = 'rename'");
-      totals.noOp += count("SELECT count(*) AS n FROM assignments WHERE action = 'no-op'");
-      totals.admitted += count(
-        "SELECT count(*) AS n FROM synthesis_attempts WHERE outcome = 'admitted'",
-      );
-      totals.failedGeneration += count(
-        "SELECT count(*) AS n FROM synthesis_attempts WHERE outcome = 'generation-failed'",
-      );
-      totals.failedVerification += count(
-        "SELECT count(*) AS n FROM synthesis_attempts WHERE outcome = 'verification-failed'",
-      );
-      totals.rejected += count(
-        "SELECT count(*) AS n FROM synthesis_attempts WHERE outcome LIKE 'rejected-%'",
-      );
+      const { byAction } = readAssignmentTally(database);
+      const outcomes = readSynthesisAttempts(database).map((attempt) => attempt.outcome);
+      const count = (matches: (outcome: string) => boolean) => outcomes.filter(matches).length;
+      totals.create += byAction['create'] ?? 0;
+      totals.assign += byAction['assign'] ?? 0;
+      totals.rename += byAction['rename'] ?? 0;
+      totals.noOp += byAction['no-op'] ?? 0;
+      totals.admitted += count((outcome) => outcome === 'admitted');
+      totals.failedGeneration += count((outcome) => outcome === 'generation-failed');
+      totals.failedVerification += count((outcome) => outcome === 'verification-failed');
+      totals.rejected += count((outcome) => outcome.toLowerCase().startsWith('rejected-'));
       database.close();
     }
     for (const [name, total] of Object.entries(totals)) expect(total, name).toBeGreaterThan(0);

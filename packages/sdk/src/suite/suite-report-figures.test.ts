@@ -2,7 +2,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatPercent } from '@forge/report';
-import { openRunDatabase } from '@forge/store';
+import {
+  openRunDatabase,
+  readFailureModeSupport,
+  readInstanceTestScores,
+  readRunInstances,
+  readSynthesisEvents,
+} from '@forge/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runSuite } from './run-suite.js';
 
@@ -12,7 +18,7 @@ import { runSuite } from './run-suite.js';
 const root = mkdtempSync(join(tmpdir(), 'forge-suite-figures-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-/** Plain SQL on a cell's database, independent of the report's loader. */
+/** A cell's facts read through the store's readers, independent of the report's loader. */
 function cellFacts(runDir: string) {
   const best = (
     JSON.parse(readFileSync(join(runDir, 'result.json'), 'utf8')) as {
@@ -21,28 +27,13 @@ function cellFacts(runDir: string) {
   ).bestCandidate;
   const database = openRunDatabase(runDir, { readonly: true });
   try {
-    const testIds = (
-      database.prepare("SELECT id FROM instances WHERE split = 'test'").all() as { id: string }[]
-    ).map((row) => row.id);
+    const testIds = readRunInstances(database, { split: 'test' }).map((row) => row.id);
     const scores = new Map(
-      (
-        database
-          .prepare(
-            'SELECT instance_id AS id, avg(score) AS score FROM test_scores WHERE candidate = ? GROUP BY instance_id',
-          )
-          .all(best) as { id: string; score: number }[]
-      ).map((row) => [row.id, row.score]),
+      readInstanceTestScores(database, best).map((row) => [row.instanceId, row.score]),
     );
-    const events = database.prepare('SELECT epoch FROM synthesis_events ORDER BY event').all() as {
-      epoch: number;
-    }[];
+    const events = readSynthesisEvents(database);
     const window = (epoch: number | undefined) => {
-      const rows = database
-        .prepare(
-          `SELECT (SELECT name FROM failure_modes f WHERE f.mode_id = a.mode_id AND f.epoch = a.epoch ORDER BY seq DESC LIMIT 1) AS name, count(*) AS failures
-           FROM assignments a WHERE a.epoch = ? AND a.action != 'no-op' GROUP BY a.mode_id`,
-        )
-        .all(epoch ?? -1) as { name: string; failures: number }[];
+      const rows = readFailureModeSupport(database, epoch ?? -1);
       const total = rows.reduce((sum, row) => sum + row.failures, 0);
       return new Map(rows.map((row) => [row.name, row.failures / total]));
     };

@@ -1,2 +1,3 @@
+export { foldWriteAheadLog } from './fold-write-ahead-log.js';
 export { type FreshRunDatabase, freshRunDatabase } from './fresh-run-database.js';
-export { dropTable, plantRows } from './plant-rows.js';
+export { deleteRows, dropTable, plantRows } from './plant-rows.js';

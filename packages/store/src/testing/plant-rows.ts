@@ -33,6 +33,23 @@ export function plantRows(
   })();
 }
 
+/**
+ * Deletes the rows of a table whose columns hold the given values (every row when none is given):
+ * a fixture for a run missing what its writers always save.
+ */
+export function deleteRows(
+  database: RunDatabase,
+  table: string,
+  match: Readonly<Record<string, unknown>> = {},
+): void {
+  const columns = Object.keys(match).map(checkIdentifier);
+  const where =
+    columns.length === 0 ? '' : ` WHERE ${columns.map((c) => `${c} = ?`).join(' AND ')}`;
+  database
+    .prepare(`DELETE FROM ${checkIdentifier(table)}${where}`)
+    .run(...columns.map((column) => match[column]));
+}
+
 /** Drops a table, as a database written before the migration that added it lacks it. */
 export function dropTable(database: RunDatabase, table: string): void {
   database.exec(`DROP TABLE ${checkIdentifier(table)}`);
