@@ -1,8 +1,8 @@
 import type { Program, ProgramContext } from '@forge/program';
+import { createLimiter } from '@forge/program';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { evaluateMany } from './evaluate-many.js';
-import { createLimiter } from './limiter.js';
 
 function recordingProgram(contexts: ProgramContext[]): Program {
   return {

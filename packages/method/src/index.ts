@@ -1,3 +1,4 @@
+export { createLimiter, type Limiter } from '@forge/program';
 export { addRoleUsage, type RoleSpend } from './add-role-usage.js';
 export { checkCheckpointHeader } from './check-checkpoint-header.js';
 export {
@@ -8,7 +9,6 @@ export {
   type SavedCheckpoint,
 } from './checkpoint-store.js';
 export { evaluateMany } from './evaluate-many.js';
-export { createLimiter } from './limiter.js';
 export type {
   Method,
   MethodContext,

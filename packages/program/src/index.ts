@@ -44,6 +44,7 @@ export {
   validate,
 } from './benchmark/read-records.js';
 export { taskMaxOutputTokens } from './benchmark/task-max-output-tokens.js';
+export { createLimiter, type Limiter } from './concurrency/create-limiter.js';
 export { checkProgramData } from './data/check-program-data.js';
 export {
   DataCheckError,

@@ -3,7 +3,7 @@ import { defineSignature } from '@forge/program';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { checkCheckpointHeader } from '../check-checkpoint-header.js';
 import { evaluateMany } from '../evaluate-many.js';
-import { createLimiter } from '../limiter.js';
+import { createLimiter } from '@forge/program';
 import type { Method, MethodResult } from '../method.js';
 import { type MethodHistoryPoint, nextHistoryPoint } from '../method-history.js';
 

@@ -1,4 +1,5 @@
 import type { Instance, Signature } from '@forge/program';
+import { createLimiter } from '@forge/program';
 import {
   type AgentTool,
   formatModelString,
@@ -23,7 +24,6 @@ import {
   slotFacts,
 } from './attempt-records.js';
 import { checkGuards, passedGuards } from './check-guards.js';
-import { createLimiter } from './create-limiter.js';
 import { accountAttempts, type SynthesisAccounting } from './synthesis-accounting.js';
 import { SynthesisError } from './synthesis-error.js';
 import type { SynthesisJournal } from './synthesis-journal.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createLimiter } from './limiter.js';
+import { createLimiter } from './create-limiter.js';
 
 describe('createLimiter', () => {
   it('never runs more than the limit at once and runs everything', async () => {

@@ -1,5 +1,11 @@
-/** Runs at most `concurrency` tasks at once; the rest wait in FIFO order. */
-export function createLimiter(concurrency: number): <T>(task: () => Promise<T>) => Promise<T> {
+/** Runs tasks with at most a set number in flight; waiting tasks start in the order they asked. */
+export type Limiter = <T>(task: () => Promise<T>) => Promise<T>;
+
+/**
+ * A limiter that runs at most `concurrency` tasks at once; the rest wait in FIFO order. Throws a
+ * `RangeError` unless `concurrency` is a positive integer.
+ */
+export function createLimiter(concurrency: number): Limiter {
   if (!Number.isInteger(concurrency) || concurrency < 1) {
     throw new RangeError(`concurrency must be a positive integer, got ${concurrency}`);
   }
