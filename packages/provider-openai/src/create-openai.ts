@@ -1,4 +1,5 @@
-import { type EndpointPool, endpointLabel, type ProviderFactory } from '@forge/provider';
+import type { EndpointPool } from '@forge/endpoints';
+import { endpointLabel, type ProviderFactory } from '@forge/provider';
 import type OpenAI from 'openai';
 import { loadOpenAISdk } from './load-openai-sdk.js';
 import { OpenAIChatModel } from './openai-chat-model.js';

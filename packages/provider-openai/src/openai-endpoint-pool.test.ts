@@ -1,13 +1,11 @@
 import {
-  APICallError,
-  applyDefaultMiddleware,
   CostMeter,
   type EndpointPool,
   EndpointPoolError,
   type EndpointPoolEvent,
   isEndpointPool,
-  MemoryCallRecorder,
-} from '@forge/provider';
+} from '@forge/endpoints';
+import { APICallError, applyDefaultMiddleware, MemoryCallRecorder } from '@forge/provider';
 import type { LoopbackResponse } from '@forge/provider/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createOpenAI, openAIProviderFactory } from './create-openai.js';

@@ -1,4 +1,5 @@
-import { createEndpointPool, type EndpointPool, endpointLabel } from '@forge/provider';
+import { createEndpointPool, type EndpointPool } from '@forge/endpoints';
+import { endpointLabel } from '@forge/provider';
 import type OpenAI from 'openai';
 import { loadOpenAISdk } from './load-openai-sdk.js';
 import { mapOpenAIError } from './map-openai-error.js';

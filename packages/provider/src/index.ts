@@ -15,11 +15,6 @@ export {
   type APICallErrorKind,
   isRetryableFailure,
 } from './errors/api-call-error.js';
-export {
-  type EndpointAttempt,
-  EndpointPoolError,
-  type EndpointPoolErrorReason,
-} from './errors/endpoint-pool-error.js';
 export { ForgeError } from './errors/forge-error.js';
 export { httpCallError, scrubError } from './errors/http-call-error.js';
 export { InvalidArgumentError } from './errors/invalid-argument-error.js';
@@ -101,7 +96,13 @@ export {
   type LimitPermit,
   ModelLimiter,
 } from './middleware/model-limiter.js';
+export {
+  isPerEndpointModel,
+  type PerEndpointModel,
+  perEndpointModelMark,
+} from './middleware/per-endpoint-model.js';
 export { TokenBucket } from './middleware/token-bucket.js';
+export type { UsageMeter } from './middleware/usage-meter.js';
 export { type CacheOptions, withCache } from './middleware/with-cache.js';
 export { stepMetadata, withCallMetadata } from './middleware/with-call-metadata.js';
 export { withCostMeter } from './middleware/with-cost-meter.js';
@@ -116,48 +117,6 @@ export {
 } from './middleware/with-request-defaults.js';
 export { type RetryEvent, type RetryOptions, withRetry } from './middleware/with-retry.js';
 export { type TimeoutOptions, withTimeout } from './middleware/with-timeout.js';
-export { endpointLabel } from './pool/endpoint-label.js';
-export {
-  createEndpointPool,
-  type EndpointPool,
-  type EndpointPoolOptions,
-  isEndpointPool,
-  type PoolEndpoint,
-} from './pool/endpoint-pool.js';
-export type {
-  EndpointDownEvent,
-  EndpointPoolEvent,
-  EndpointPoolStatus,
-  EndpointProbeFailedEvent,
-  EndpointUpEvent,
-} from './pool/endpoint-pool-events.js';
-export {
-  type EndpointHealth,
-  type EndpointPoolAction,
-  type EndpointPoolState,
-  type EndpointState,
-  initialEndpointPoolState,
-  type ProbePolicy,
-  probeDelayFor,
-  reduceEndpointPool,
-} from './pool/endpoint-pool-state.js';
-export { type EndpointChoice, pickEndpoint } from './pool/pick-endpoint.js';
-export {
-  CostMeter,
-  type CostRecord,
-  type CostTotals,
-  type UsageTotal,
-  unassignedRole,
-} from './pricing/cost-meter.js';
-export { defaultPricesDate, defaultPriceTable } from './pricing/default-price-table.js';
-export {
-  findModelPrice,
-  type ModelPrice,
-  mergePriceTables,
-  type PriceTable,
-  parsePriceTable,
-  priceUsage,
-} from './pricing/price-table.js';
 export {
   guardProviderFactory,
   guardProviderModel,
@@ -171,6 +130,7 @@ export {
   unregisterProvider,
 } from './registry/provider-registry.js';
 export { checkServerUrl } from './settings/check-server-url.js';
+export { endpointLabel } from './settings/endpoint-label.js';
 export {
   type Environment,
   loadApiKey,

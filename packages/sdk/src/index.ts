@@ -1,5 +1,7 @@
 // A benchmark made of a program, a metric and instance arrays, for the library API's objects.
 // Typed programs (defineModule, defineProgram) and every type a user's program is written with.
+
+export type { EndpointPoolEvent, EndpointPoolStatus } from '@forge/endpoints';
 export {
   type Benchmark,
   type BenchmarkParts,

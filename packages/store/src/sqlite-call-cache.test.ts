@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CostMeter } from '@forge/endpoints';
 import {
   applyDefaultMiddleware,
-  CostMeter,
   callCacheKey,
   MemoryCallRecorder,
   withCache,

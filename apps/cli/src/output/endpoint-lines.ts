@@ -1,6 +1,5 @@
-import type { EndpointPoolEvent } from '@forge/provider';
 import { terminalSafe } from '@forge/provider';
-import type { EndpointStatusEvent } from '@forge/sdk';
+import type { EndpointPoolEvent, EndpointStatusEvent } from '@forge/sdk';
 
 /** The line a terminal shows when a pooled server goes down or comes back; none for a failed probe. */
 export function endpointEventLine(event: EndpointPoolEvent): string | undefined {

@@ -1,10 +1,10 @@
 import type { CallCache } from '../cache/call-cache.js';
 import type { LanguageModel } from '../language-model/language-model.js';
-import type { CostMeter } from '../pricing/cost-meter.js';
 import type { CallRecorder } from './call-recorder.js';
 import type { Clock } from './clock.js';
 import { type LanguageModelMiddleware, wrapLanguageModel } from './language-model-middleware.js';
 import { type LimitOptions, ModelLimiter } from './model-limiter.js';
+import type { UsageMeter } from './usage-meter.js';
 import { withCache } from './with-cache.js';
 import { withCostMeter } from './with-cost-meter.js';
 import { withDepthLimit } from './with-depth-limit.js';
@@ -20,8 +20,8 @@ export interface DefaultMiddlewareOptions {
   readonly defaults?: RequestDefaults;
   /** Receives every logical call (after retries). */
   readonly recorder?: CallRecorder;
-  /** Counts usage and cost per role; sets `costUsd`. */
-  readonly costMeter?: CostMeter;
+  /** Counts usage and cost per role (`@forge/endpoints`' `CostMeter`); sets `costUsd`. */
+  readonly costMeter?: UsageMeter;
   /** Response cache; omitted means no caching. */
   readonly cache?: CallCache;
   /** Retry policy, or `false` for none. Default `withRetry`'s defaults (4 retries). */

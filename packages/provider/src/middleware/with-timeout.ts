@@ -2,9 +2,9 @@ import { APICallError } from '../errors/api-call-error.js';
 import type { GenerateRequest } from '../language-model/generate-request.js';
 import type { GenerateResult } from '../language-model/generate-result.js';
 import type { LanguageModel } from '../language-model/language-model.js';
-import { isEndpointPool } from '../pool/endpoint-pool.js';
 import { abortReason, type Clock, systemClock } from './clock.js';
 import { modelIdentity } from './language-model-middleware.js';
+import { isPerEndpointModel } from './per-endpoint-model.js';
 
 /** Options of `withTimeout`. */
 export interface TimeoutOptions {
@@ -27,7 +27,7 @@ export function withTimeout(model: LanguageModel, options: TimeoutOptions): Lang
   if (!(timeoutMs > 0)) {
     throw new RangeError(`withTimeout: timeoutMs must be a positive number, got ${timeoutMs}`);
   }
-  if (isEndpointPool(model)) {
+  if (isPerEndpointModel(model)) {
     return model.withEndpointMiddleware((endpoint) => withTimeout(endpoint, options));
   }
   const clock = options.clock ?? systemClock;

@@ -1,5 +1,5 @@
 import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { endpointLabel } from '../pool/endpoint-label.js';
+import { endpointLabel } from './endpoint-label.js';
 import { registerUrlSecrets } from './redact-secrets.js';
 
 /**

@@ -1,15 +1,17 @@
+import {
+  defaultPriceTable,
+  findModelPrice,
+  mergePriceTables,
+  parsePriceTable,
+  priceUsage,
+} from '@forge/endpoints';
 import type { Method } from '@forge/method';
 import { type Benchmark, type Instance, seedPrompts } from '@forge/program';
 import {
-  defaultPriceTable,
   estimateRequestTokens,
-  findModelPrice,
   type GenerateRequest,
   type LanguageModel,
-  mergePriceTables,
   parseModelString,
-  parsePriceTable,
-  priceUsage,
 } from '@forge/provider';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';

@@ -1,5 +1,5 @@
+import { CostMeter } from '@forge/endpoints';
 import {
-  CostMeter,
   InvalidArgumentError,
   LoadSettingError,
   MemoryCallCache,

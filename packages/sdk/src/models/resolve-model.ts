@@ -1,15 +1,13 @@
+import { type CostMeter, type EndpointPool, isEndpointPool } from '@forge/endpoints';
 import {
   applyDefaultMiddleware,
   type CallCache,
   type CallRecorder,
   type Clock,
-  type CostMeter,
   defaultProviderRegistry,
-  type EndpointPool,
   type Environment,
   type GenerateRequest,
   InvalidArgumentError,
-  isEndpointPool,
   type LanguageModel,
   type ModelLimiter,
   ProviderRegistry,

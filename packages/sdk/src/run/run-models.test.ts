@@ -1,4 +1,4 @@
-import type { EndpointPoolEvent } from '@forge/provider';
+import type { EndpointPoolEvent } from '@forge/endpoints';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { openAIChatCompletion, startOpenAITestServer } from '@forge/provider-openai/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,14 +1,16 @@
 import {
-  type CallCache,
-  type CallRecorder,
   CostMeter,
   type EndpointPool,
   type EndpointPoolEvent,
   findModelPrice,
+  parsePriceTable,
+} from '@forge/endpoints';
+import {
+  type CallCache,
+  type CallRecorder,
   type LanguageModel,
   ModelLimiter,
   parseModelString,
-  parsePriceTable,
   type RetryEvent,
   registerEnvironmentSecrets,
   registerSecret,

@@ -1,4 +1,4 @@
-import { findModelPrice } from '@forge/provider';
+import { findModelPrice } from '@forge/endpoints';
 import { readZeroCostModels, type SqliteRunStore } from '@forge/store';
 import type { RunModels } from './run-models.js';
 

@@ -1,6 +1,6 @@
 import type { ContractWarning, SearchEvent } from '@forge/core';
+import type { EndpointPoolEvent, EndpointPoolStatus } from '@forge/endpoints';
 import type { MethodNoteEvent } from '@forge/method';
-import type { EndpointPoolEvent, EndpointPoolStatus } from '@forge/provider';
 import type { RecordedRetry, RunRoleUsage } from '@forge/store';
 
 /** The run is ready: data loaded, models resolved, run directory open. */

@@ -1,8 +1,10 @@
+import {
+  applyDefaultMiddleware,
+  type GenerateRequest,
+  type GenerateResult,
+  type LanguageModel,
+} from '@forge/provider';
 import { bench, describe } from 'vitest';
-import type { GenerateRequest } from '../language-model/generate-request.js';
-import type { GenerateResult } from '../language-model/generate-result.js';
-import type { LanguageModel } from '../language-model/language-model.js';
-import { applyDefaultMiddleware } from '../middleware/default-middleware.js';
 import { createEndpointPool } from './endpoint-pool.js';
 
 // Instant endpoints, so the numbers are the pool's own cost per call: routing, state updates,

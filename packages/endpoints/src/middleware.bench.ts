@@ -1,11 +1,13 @@
+import {
+  applyDefaultMiddleware,
+  type GenerateRequest,
+  type GenerateResult,
+  type LanguageModel,
+  MemoryCallCache,
+  MemoryCallRecorder,
+} from '@forge/provider';
 import { bench, describe } from 'vitest';
-import { MemoryCallCache } from '../cache/memory-call-cache.js';
-import type { GenerateRequest } from '../language-model/generate-request.js';
-import type { GenerateResult } from '../language-model/generate-result.js';
-import type { LanguageModel } from '../language-model/language-model.js';
-import { CostMeter } from '../pricing/cost-meter.js';
-import { MemoryCallRecorder } from './call-recorder.js';
-import { applyDefaultMiddleware } from './default-middleware.js';
+import { CostMeter } from './pricing/cost-meter.js';
 
 // An instant model, so the numbers are the middleware's own cost per call.
 const answer: GenerateResult = {

@@ -1,11 +1,13 @@
+import {
+  APICallError,
+  type GenerateRequest,
+  type GenerateResult,
+  InvalidArgumentError,
+  type LanguageModel,
+} from '@forge/provider';
+import { ManualClock } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
-import { APICallError } from '../errors/api-call-error.js';
 import { EndpointPoolError } from '../errors/endpoint-pool-error.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { GenerateRequest } from '../language-model/generate-request.js';
-import type { GenerateResult } from '../language-model/generate-result.js';
-import type { LanguageModel } from '../language-model/language-model.js';
-import { ManualClock } from '../testing/manual-clock.js';
 import { createEndpointPool, type EndpointPoolOptions, isEndpointPool } from './endpoint-pool.js';
 import type { EndpointPoolEvent } from './endpoint-pool-events.js';
 

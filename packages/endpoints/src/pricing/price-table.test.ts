@@ -1,5 +1,5 @@
+import { InvalidArgumentError } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
 import { defaultPriceTable } from './default-price-table.js';
 import { findModelPrice, mergePriceTables, parsePriceTable, priceUsage } from './price-table.js';
 

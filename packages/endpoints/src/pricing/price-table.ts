@@ -1,6 +1,5 @@
+import { InvalidArgumentError, type Usage } from '@forge/provider';
 import { z } from 'zod';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import type { Usage } from '../language-model/generate-result.js';
 
 /** Prices of one model in US dollars per million tokens. */
 export interface ModelPrice {

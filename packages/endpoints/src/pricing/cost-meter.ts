@@ -1,4 +1,4 @@
-import type { Usage } from '../language-model/generate-result.js';
+import type { Usage, UsageMeter } from '@forge/provider';
 import { defaultPriceTable } from './default-price-table.js';
 import { findModelPrice, mergePriceTables, type PriceTable, priceUsage } from './price-table.js';
 
@@ -54,7 +54,7 @@ export const unassignedRole = 'unassigned';
  * Counts calls, tokens and dollars per role and per model, pricing usage from a price table:
  * the maintained default merged with the user's overrides.
  */
-export class CostMeter {
+export class CostMeter implements UsageMeter {
   /** The effective price table. */
   readonly prices: PriceTable;
   private readonly roles = new Map<string, MutableTotal>();

@@ -1,9 +1,7 @@
+import { MemoryCallCache, withCache, withCostMeter } from '@forge/provider';
+import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
-import { MemoryCallCache } from '../cache/memory-call-cache.js';
-import { CostMeter } from '../pricing/cost-meter.js';
-import { MockLanguageModel } from '../testing/mock-language-model.js';
-import { withCache } from './with-cache.js';
-import { withCostMeter } from './with-cost-meter.js';
+import { CostMeter } from './cost-meter.js';
 
 const prices = { 'mock:priced': { inputPerMillion: 2, outputPerMillion: 10 } };
 

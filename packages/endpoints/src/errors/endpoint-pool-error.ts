@@ -1,6 +1,4 @@
-import { APICallError, type APICallErrorKind } from './api-call-error.js';
-import { ForgeError } from './forge-error.js';
-import { isRetryableError } from './is-retryable-error.js';
+import { APICallError, type APICallErrorKind, ForgeError, isRetryableError } from '@forge/provider';
 
 const name = 'EndpointPoolError';
 const marker = `forge.error.${name}`;

@@ -1,12 +1,18 @@
-import { APICallError } from '../errors/api-call-error.js';
+import {
+  APICallError,
+  type Clock,
+  type GenerateRequest,
+  type GenerateResult,
+  httpStatusOf,
+  InvalidArgumentError,
+  isRetryableError,
+  type LanguageModel,
+  type LanguageModelMiddleware,
+  type PerEndpointModel,
+  perEndpointModelMark,
+  systemClock,
+} from '@forge/provider';
 import { type EndpointAttempt, EndpointPoolError } from '../errors/endpoint-pool-error.js';
-import { InvalidArgumentError } from '../errors/invalid-argument-error.js';
-import { httpStatusOf, isRetryableError } from '../errors/is-retryable-error.js';
-import type { GenerateRequest } from '../language-model/generate-request.js';
-import type { GenerateResult } from '../language-model/generate-result.js';
-import type { LanguageModel } from '../language-model/language-model.js';
-import { type Clock, systemClock } from '../middleware/clock.js';
-import type { LanguageModelMiddleware } from '../middleware/language-model-middleware.js';
 import { EndpointPoolCore, messageOf } from './endpoint-pool-core.js';
 import type { EndpointPoolEvent, EndpointPoolStatus } from './endpoint-pool-events.js';
 
@@ -47,7 +53,7 @@ export interface EndpointPoolOptions {
  * A `LanguageModel` served by several interchangeable servers. It reports the endpoints'
  * provider and model id, so cache keys, prices and records never depend on which one answered.
  */
-export interface EndpointPool extends LanguageModel {
+export interface EndpointPool extends PerEndpointModel {
   /** Endpoints up and down, calls in flight and waiting, per-endpoint counts. */
   status(): EndpointPoolStatus;
   /** Hears endpoints go down, come back and fail probes; returns the function that stops it. */
@@ -61,11 +67,9 @@ export interface EndpointPool extends LanguageModel {
   close(): void;
 }
 
-const poolMarker = Symbol.for('forge.provider.endpointPool');
-
 /** True when `value` is a pool made by `createEndpointPool` (from any copy of this package). */
 export function isEndpointPool(value: unknown): value is EndpointPool {
-  return typeof value === 'object' && value !== null && poolMarker in value;
+  return typeof value === 'object' && value !== null && perEndpointModelMark in value;
 }
 
 /**
@@ -236,7 +240,7 @@ function poolView(
     specificationVersion: 'v1',
     provider,
     modelId,
-    [poolMarker]: true,
+    [perEndpointModelMark]: true,
     generate,
     status: () => core.status(),
     subscribe: (listener) => core.subscribe(listener),

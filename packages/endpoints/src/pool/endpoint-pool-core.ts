@@ -1,6 +1,4 @@
-import { APICallError } from '../errors/api-call-error.js';
-import { abortReason, type Clock } from '../middleware/clock.js';
-import { redactSecrets } from '../settings/redact-secrets.js';
+import { APICallError, abortReason, type Clock, redactSecrets } from '@forge/provider';
 import type { EndpointPoolEvent, EndpointPoolStatus } from './endpoint-pool-events.js';
 import {
   type EndpointPoolAction,
