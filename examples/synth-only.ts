@@ -1,7 +1,7 @@
 // Failure-guided data generation with @forge/synth alone — no optimization loop, no store.
 //
 // You bring: a task signature, a file of failed runs of your program, and a model. Forge
-// clusters the failures into failure modes, splits the attempt budget over them, writes new
+// files the failures into failure modes, splits the attempt budget over them, writes new
 // examples with the four mutation intents (positive, negative, boundary, stress), drops
 // duplicates and anything that reproduces an evaluation item, has a verifier check every
 // candidate, and hands back the admitted set, the rejected set and a report.

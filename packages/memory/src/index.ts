@@ -8,7 +8,12 @@ export {
 export { assignerSystemPrompt, buildAssignerPrompt } from './assigner/assigner-prompt.js';
 export { applyAssignment } from './assignment/apply-assignment.js';
 export type { AssignmentOutcome } from './assignment/assignment-outcome.js';
-export { checkClusterName, maxClusterNameLength } from './assignment/cluster-name.js';
+export {
+  checkClusterName,
+  checkFailureModeName,
+  maxClusterNameLength,
+  maxFailureModeNameLength,
+} from './assignment/failure-mode-name.js';
 export { type ParsedAssignment, parseAssignment } from './assignment/parse-assignment.js';
 export { type Observation, observationToEvaluatedExecution } from './observation/observation.js';
 export {

@@ -13,7 +13,7 @@ export function synthCommand(program: Command, terminal: Terminal): void {
       'take the failure modes of this run (its benchmark and optimizer model are the defaults)',
     )
     .option('--epoch <n>', "which epoch of the run's memory (default: the latest with modes)")
-    .option('--failures <file>', 'a failures JSONL to cluster and synthesize from')
+    .option('--failures <file>', 'a failures JSONL to file into failure modes and synthesize from')
     .option('-b, --benchmark <id>', 'benchmark giving the signature, tools and holdout')
     .option('--program <module>', 'your own benchmark module')
     .option('--data-dir <dir>', 'benchmark data directory')

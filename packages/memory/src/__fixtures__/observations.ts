@@ -28,12 +28,12 @@ export function makeObservation(id: string, overrides: Partial<Observation> = {}
 
 /** An `<assignment>` answer with the given three values. */
 export function answer(
-  cluster: string | null,
+  failureMode: string | null,
   name: string | null,
   description: string | null,
 ): string {
   return `Reasoning first.\n<assignment>\n${JSON.stringify({
-    cluster_name: cluster,
+    cluster_name: failureMode,
     new_cluster_name: name,
     new_failure_description: description,
   })}\n</assignment>`;

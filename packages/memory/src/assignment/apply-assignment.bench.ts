@@ -37,7 +37,7 @@ describe('applyAssignment on 40,000 observations', () => {
   bench('rename', () => {
     applyAssignment(state, observation, answer('mode_20', 'mode_20_refined', 'Refined.'));
   });
-  bench('no-op (unknown cluster)', () => {
+  bench('no-op (unknown failure mode)', () => {
     applyAssignment(state, observation, answer('ghost', null, null));
   });
 });

@@ -2,7 +2,7 @@ import type { Observation } from '../observation/observation.js';
 import type { AssignmentNoOpReason, FailureMemoryState } from '../state/failure-memory-state.js';
 import type { FailureMode } from '../state/failure-mode.js';
 import type { AssignmentOutcome } from './assignment-outcome.js';
-import { checkClusterName } from './cluster-name.js';
+import { checkFailureModeName } from './failure-mode-name.js';
 import { parseAssignment } from './parse-assignment.js';
 
 /**
@@ -15,7 +15,7 @@ import { parseAssignment } from './parse-assignment.js';
  * - `create` with a name an active mode holds is a name conflict;
  * - `rename` to the mode's own name is legal (it rewrites the description); to a name another
  *   active mode holds is a name conflict;
- * - new names must pass `checkClusterName` (snake_case), else `invalid-name`.
+ * - new names must pass `checkFailureModeName` (snake_case), else `invalid-name`.
  * Checks run in this order: block, JSON, form, destination, name syntax, name conflict.
  */
 export function applyAssignment(
@@ -31,7 +31,7 @@ export function applyAssignment(
   const indexByName = new Map(active.map((index) => [state.modes[index]!.name, index]));
 
   if (parsed.action === 'create') {
-    const invalid = checkClusterName(parsed.name);
+    const invalid = checkFailureModeName(parsed.name);
     if (invalid !== undefined) return refuse(state, 'invalid-name', invalid);
     if (indexByName.has(parsed.name)) {
       return refuse(
@@ -58,12 +58,12 @@ export function applyAssignment(
     };
   }
 
-  const index = indexByName.get(parsed.cluster);
+  const index = indexByName.get(parsed.failureMode);
   if (index === undefined) {
     return refuse(
       state,
       'unknown-cluster',
-      `no active mode is named ${JSON.stringify(parsed.cluster)}`,
+      `no active mode is named ${JSON.stringify(parsed.failureMode)}`,
     );
   }
   const mode = state.modes[index]!;
@@ -80,7 +80,7 @@ export function applyAssignment(
     };
   }
 
-  const invalid = checkClusterName(parsed.name);
+  const invalid = checkFailureModeName(parsed.name);
   if (invalid !== undefined) return refuse(state, 'invalid-name', invalid);
   const holder = indexByName.get(parsed.name);
   if (holder !== undefined && holder !== index) {

@@ -12,12 +12,14 @@ export type ParsedAssignment =
   | {
       /** Append the observation to an existing mode. */
       readonly action: 'assign';
-      readonly cluster: string;
+      /** The existing failure mode's name (the answer's `cluster_name`). */
+      readonly failureMode: string;
     }
   | {
       /** Rename (and re-describe) an existing mode, then append the observation. */
       readonly action: 'rename';
-      readonly cluster: string;
+      /** The existing failure mode's name (the answer's `cluster_name`). */
+      readonly failureMode: string;
       readonly name: string;
       readonly description: string;
     }
@@ -83,18 +85,18 @@ export function parseAssignment(responseText: string, finishReason?: string): Pa
       return noOp('illegal-combination', `${quote(key)} is blank; use null for "no value"`);
     }
   }
-  const cluster = value['cluster_name'] as string | null;
+  const failureMode = value['cluster_name'] as string | null;
   const name = value['new_cluster_name'] as string | null;
   const description = value['new_failure_description'] as string | null;
 
-  if (cluster === null && name !== null && description !== null) {
+  if (failureMode === null && name !== null && description !== null) {
     return { action: 'create', name, description: description.trim() };
   }
-  if (cluster !== null && name === null && description === null) {
-    return { action: 'assign', cluster };
+  if (failureMode !== null && name === null && description === null) {
+    return { action: 'assign', failureMode };
   }
-  if (cluster !== null && name !== null && description !== null) {
-    return { action: 'rename', cluster, name, description: description.trim() };
+  if (failureMode !== null && name !== null && description !== null) {
+    return { action: 'rename', failureMode, name, description: description.trim() };
   }
   const shape = keys.map((key) => `${key}=${value[key] === null ? 'null' : 'text'}`).join(', ');
   return noOp('illegal-combination', `no legal form has ${shape}`);

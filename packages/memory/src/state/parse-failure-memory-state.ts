@@ -1,6 +1,6 @@
 import { InvalidArgumentError } from '@forge/provider';
 import { z } from 'zod';
-import { checkClusterName } from '../assignment/cluster-name.js';
+import { checkFailureModeName } from '../assignment/failure-mode-name.js';
 import { observationSchema } from '../observation/observation-schema.js';
 import type { FailureMemoryState } from './failure-memory-state.js';
 import { assignmentNoOpReasons } from './failure-memory-state.js';
@@ -17,7 +17,9 @@ const renameSchema = z.strictObject({
 
 const modeSchema = z.strictObject({
   id: z.string().min(1),
-  name: z.string().refine((name) => checkClusterName(name) === undefined, 'not a snake_case name'),
+  name: z
+    .string()
+    .refine((name) => checkFailureModeName(name) === undefined, 'not a snake_case name'),
   description: z.string(),
   epoch: count,
   observations: z.array(observationSchema).min(1),

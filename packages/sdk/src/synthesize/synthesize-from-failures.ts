@@ -44,7 +44,7 @@ export interface SynthesizeFromFailuresConfig<
   readonly run?: string;
   /** Which epoch of the run's memory; default the latest epoch with modes. */
   readonly epoch?: number;
-  /** A failures JSONL file (see `failureLineSchema` in @forge/synth), clustered by the assigner first. */
+  /** A failures JSONL file (see `failureLineSchema` in @forge/synth), filed into failure modes by the assigner first. */
   readonly failures?: string;
   /** Generator (and assigner) model; default the run's optimizer model. */
   readonly model?: ModelInput;
@@ -196,7 +196,7 @@ function createSynthesisModels(
 interface FailureSource {
   /** The run's failure modes of the chosen epoch. */
   readonly failureModes?: readonly FailureMode[];
-  /** The failures file's observations, for the assigner to cluster. */
+  /** The failures file's observations, for the assigner to file into failure modes. */
   readonly failures?: readonly Observation[];
   /** Training instances to mutate: the split's, and a run's synthetic instances. */
   readonly training: readonly Instance[];

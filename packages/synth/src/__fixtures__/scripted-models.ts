@@ -7,12 +7,12 @@ export type Script = Record<
   { readonly generate: readonly MockResponse[]; readonly verify?: readonly MockResponse[] }
 >;
 
-/** The failure-cluster name a generator or verifier request is about. */
-export function clusterOf(request: GenerateRequest): string {
+/** The failure-mode name a generator or verifier request is about. */
+export function failureModeOf(request: GenerateRequest): string {
   const first = request.messages[0];
   const content = first?.role === 'user' ? first.content : '';
   const match = /## Failure Cluster\n\n(\S+)/.exec(content);
-  if (!match?.[1]) throw new Error('request without a failure cluster');
+  if (!match?.[1]) throw new Error('request without a failure mode');
   return match[1];
 }
 
@@ -27,17 +27,17 @@ function stepOf(request: GenerateRequest): number {
  */
 export function scriptedModels(
   script: Script,
-  latency: (cluster: string, role: 'generate' | 'verify') => number = () => 0,
+  latency: (failureMode: string, role: 'generate' | 'verify') => number = () => 0,
 ): { generator: MockLanguageModel; verifier: MockLanguageModel } {
   const respond =
     (role: 'generate' | 'verify') =>
     async (request: GenerateRequest): Promise<MockResponse> => {
-      const cluster = clusterOf(request);
-      const delay = latency(cluster, role);
+      const failureMode = failureModeOf(request);
+      const delay = latency(failureMode, role);
       if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
-      const answers = script[cluster]?.[role];
+      const answers = script[failureMode]?.[role];
       const answer = answers?.[stepOf(request)];
-      if (answer === undefined) throw new Error(`no scripted ${role} answer for ${cluster}`);
+      if (answer === undefined) throw new Error(`no scripted ${role} answer for ${failureMode}`);
       return answer;
     };
   return {

@@ -32,7 +32,7 @@ describe('runSynthesisEvent: concurrency, order and resume', () => {
   const modes = modesFor(names);
   const slots = planSynthesisEvent({ event: 2, attempts: names.length, modes, seed: 'order' });
 
-  async function runWith(latency: (cluster: string) => number, concurrency: number) {
+  async function runWith(latency: (failureMode: string) => number, concurrency: number) {
     const { generator, verifier } = scriptedModels(script, latency);
     let inFlight = 0;
     let peak = 0;
@@ -62,8 +62,8 @@ describe('runSynthesisEvent: concurrency, order and resume', () => {
   }
 
   it('gives the same records whatever order calls complete in, within the concurrency limit', async () => {
-    const forward = await runWith((cluster) => Number(cluster.slice(1)) * 4, 3);
-    const backward = await runWith((cluster) => (8 - Number(cluster.slice(1))) * 4, 5);
+    const forward = await runWith((failureMode) => Number(failureMode.slice(1)) * 4, 3);
+    const backward = await runWith((failureMode) => (8 - Number(failureMode.slice(1))) * 4, 5);
     expect(backward.result).toEqual(forward.result);
     expect(forward.peak).toBeLessThanOrEqual(3);
     expect(forward.peak).toBeGreaterThan(1);
@@ -115,7 +115,7 @@ describe('runSynthesisEvent: concurrency, order and resume', () => {
         await memory.put(record);
       },
     };
-    const models = scriptedModels(script, (cluster) => (8 - Number(cluster.slice(1))) * 2);
+    const models = scriptedModels(script, (failureMode) => (8 - Number(failureMode.slice(1))) * 2);
     await runSynthesisEvent({
       event: 2,
       slots,
@@ -136,7 +136,7 @@ describe('runSynthesisEvent: concurrency, order and resume', () => {
 
   it('fails the event on a model error, keeps finished attempts, and completes on resume', async () => {
     const journal = createMemoryJournal();
-    const broken = scriptedModels(script, (cluster) => (cluster === 'm5' ? 20 : 0));
+    const broken = scriptedModels(script, (failureMode) => (failureMode === 'm5' ? 20 : 0));
     const generate = broken.generator.generate.bind(broken.generator);
     broken.generator.generate = async (request) => {
       if ((request.messages[0]?.content ?? '').includes('## Failure Cluster\n\nm5')) {

@@ -256,8 +256,8 @@ describe('runSynthesisEvent: guards', () => {
     };
     const modes = modesFor(Object.keys(script));
     const slots = planSynthesisEvent({ event: 0, attempts: 3, modes, seed: 1 });
-    const { generator, verifier } = scriptedModels(script, (cluster) =>
-      cluster === 'slow_first' ? 60 : 0,
+    const { generator, verifier } = scriptedModels(script, (failureMode) =>
+      failureMode === 'slow_first' ? 60 : 0,
     );
     const result = await runSynthesisEvent({
       event: 0,

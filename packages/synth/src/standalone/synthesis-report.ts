@@ -50,7 +50,7 @@ export interface SynthesisReport {
   };
   /** Summed cost in USD, when the models report it. */
   readonly costUsd?: number;
-  /** What the assigner did, when failures were clustered first. */
+  /** What the assigner did, when failures were filed into failure modes first. */
   readonly assignment?: Pick<FailureMemoryState, 'actions' | 'noOps'>;
   /** The models, as `provider:model`. */
   readonly models: {

@@ -3,7 +3,7 @@ import { defineSignature } from '@forge/program';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { clusterOf, verdict } from '../__fixtures__/scripted-models.js';
+import { failureModeOf, verdict } from '../__fixtures__/scripted-models.js';
 import { rejectedToJsonl } from '../export/rejected-to-jsonl.js';
 import type { SynthesisMode } from '../plan/synthesis-slot.js';
 import { formatSynthesisReport } from './synthesis-report.js';
@@ -39,13 +39,13 @@ function scriptedModel(): { model: MockLanguageModel; verified: string[] } {
   const model = new MockLanguageModel({
     modelId: 'scripted',
     responses: (request) => {
-      const cluster = clusterOf(request);
+      const failureMode = failureModeOf(request);
       if (request.metadata?.role === 'verify') {
-        verified.push(cluster);
+        verified.push(failureMode);
         return verdict('true', 'true');
       }
       const example =
-        cluster === 'off_label'
+        failureMode === 'off_label'
           ? { ticket: 'The app crashes when I pay.', label: 'payments' }
           : { ticket: 'The export button does nothing.', label: 'bug' };
       return `<synthetic_example>${JSON.stringify(example)}</synthetic_example>`;

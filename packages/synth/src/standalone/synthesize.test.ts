@@ -2,17 +2,17 @@ import { InvalidArgumentError } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { additionSignature, mode, observation } from '../__fixtures__/modes.js';
-import { clusterOf, example, verdict } from '../__fixtures__/scripted-models.js';
+import { example, failureModeOf, verdict } from '../__fixtures__/scripted-models.js';
 import { formatSynthesisReport } from './synthesis-report.js';
 import { synthesize } from './synthesize.js';
 
 function assignment(
-  cluster: string | null,
+  failureMode: string | null,
   name: string | null,
   description: string | null,
 ): string {
   return `<assignment>${JSON.stringify({
-    cluster_name: cluster,
+    cluster_name: failureMode,
     new_cluster_name: name,
     new_failure_description: description,
   })}</assignment>`;
@@ -34,8 +34,8 @@ describe('synthesize', () => {
         if (request.metadata?.role === 'assign') return assignments[index] ?? 'unexpected';
         if (request.metadata?.role === 'generate') {
           generated++;
-          const cluster = clusterOf(request);
-          const n = cluster === 'dropped_carry' ? 20 : 70;
+          const failureMode = failureModeOf(request);
+          const n = failureMode === 'dropped_carry' ? 20 : 70;
           const intent = /## Mutation Kind\n\n(\w+)/.exec(request.messages[0]?.content ?? '')?.[1];
           const offset = ['positive', 'negative', 'boundary', 'stress'].indexOf(intent ?? '');
           return example(`What is ${n + offset} + 25?`, n + offset + 25);

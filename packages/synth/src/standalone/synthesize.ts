@@ -32,11 +32,11 @@ export interface SynthesizeOptions {
   readonly model: LanguageModel;
   /** The verifier model. A different model avoids self-preference. Default `model`. */
   readonly verifierModel?: LanguageModel;
-  /** The model that clusters `failures` into modes. Default `model`. */
+  /** The model that files `failures` into failure modes (the assigner). Default `model`. */
   readonly assignerModel?: LanguageModel;
   /** The task signature every example must fit. */
   readonly signature: Signature;
-  /** Failed runs to cluster with the assigner first (in order), e.g. from `readFailures`. */
+  /** Failed runs the assigner first files into failure modes (in order), e.g. from `readFailures`. */
   readonly failures?: readonly Observation[];
   /** Ready failure modes (e.g. from a saved memory); instead of `failures`. */
   readonly failureModes?: readonly SynthesisMode[];
@@ -91,7 +91,7 @@ export interface SynthesizeResult {
 }
 
 /**
- * Failure-guided data generation without the optimization loop: cluster failures into modes
+ * Failure-guided data generation without the optimization loop: file failures into failure modes
  * (or take ready modes), split K attempts over them, generate with the four mutation intents,
  * guard, verify and admit — the same path a Forge run takes at a synthesis event.
  *
@@ -108,17 +108,17 @@ export async function synthesize(options: SynthesizeOptions): Promise<Synthesize
   let assignUsage: Usage = emptyUsage();
   let assignCostUsd: number | undefined;
   if (source === 'failure-modes' && options.failures !== undefined) {
-    const clustered = await assignObservations({
+    const assigned = await assignObservations({
       model: assignerModel,
       state: createFailureMemory(),
       observations: options.failures,
       maxOutputTokens: options.maxOutputTokens,
       abortSignal: options.abortSignal,
     });
-    memory = clustered.state;
+    memory = assigned.state;
     modes = activeModes(memory);
-    assignUsage = clustered.usage;
-    assignCostUsd = clustered.costUsd;
+    assignUsage = assigned.usage;
+    assignCostUsd = assigned.costUsd;
   }
 
   const event = options.event ?? 0;
@@ -188,7 +188,7 @@ function checkOptions(options: SynthesizeOptions, source: SynthesisSource): void
   if ((options.failures === undefined) === (options.failureModes === undefined)) {
     throw invalid(
       'failures',
-      'give either failures (to cluster) or failureModes, not both and not neither',
+      'give either failures (to file into failure modes) or failureModes, not both and not neither',
     );
   }
   for (const [index, mode] of (options.failureModes ?? []).entries()) {
