@@ -4,6 +4,11 @@ import type { GenerateRequest } from '../language-model/generate-request.js';
 import type { LanguageModel } from '../language-model/language-model.js';
 import { ManualClock } from '../testing/manual-clock.js';
 import { MockLanguageModel } from '../testing/mock-language-model.js';
+import {
+  isPerEndpointModel,
+  type PerEndpointModel,
+  perEndpointModelMark,
+} from './per-endpoint-model.js';
 import { withTimeout } from './with-timeout.js';
 
 const prompt = { messages: [{ role: 'user' as const, content: 'hi' }] };
@@ -72,5 +77,26 @@ describe('withTimeout', () => {
 
   it('rejects a non-positive timeout', () => {
     expect(() => withTimeout(new MockLanguageModel(), { timeoutMs: 0 })).toThrow(RangeError);
+  });
+
+  it('on a per-endpoint model, sets the deadline on each endpoint rather than on the whole call', async () => {
+    // A stand-in for `@forge/endpoints`' pool: one endpoint, wrapped by what it is given.
+    const clock = new ManualClock();
+    const endpoint = hangingModel();
+    const perEndpoint = (inner: LanguageModel): PerEndpointModel => ({
+      ...inner,
+      [perEndpointModelMark]: true,
+      withEndpointMiddleware: (middleware) => perEndpoint(middleware(inner)),
+    });
+    const model = perEndpoint(endpoint);
+    expect(isPerEndpointModel(model)).toBe(true);
+    expect(isPerEndpointModel(endpoint)).toBe(false);
+    const timed = withTimeout(model, { timeoutMs: 200, clock });
+    expect(isPerEndpointModel(timed)).toBe(true);
+    const running = timed.generate(prompt);
+    const outcome = expect(running).rejects.toMatchObject({ kind: 'timeout', isRetryable: true });
+    await clock.advance(200);
+    await outcome;
+    expect(endpoint.signals[0]?.aborted).toBe(true);
   });
 });
