@@ -83,11 +83,13 @@ describe('withTimeout', () => {
     // A stand-in for `@forge/endpoints`' pool: one endpoint, wrapped by what it is given.
     const clock = new ManualClock();
     const endpoint = hangingModel();
-    const perEndpoint = (inner: LanguageModel): PerEndpointModel => ({
-      ...inner,
-      [perEndpointModelMark]: true,
-      withEndpointMiddleware: (middleware) => perEndpoint(middleware(inner)),
-    });
+    const perEndpoint = (inner: LanguageModel): PerEndpointModel => {
+      const model: PerEndpointModel = {
+        ...inner,
+        withEndpointMiddleware: (middleware) => perEndpoint(middleware(inner)),
+      };
+      return Object.assign(model, { [perEndpointModelMark]: true });
+    };
     const model = perEndpoint(endpoint);
     expect(isPerEndpointModel(model)).toBe(true);
     expect(isPerEndpointModel(endpoint)).toBe(false);
