@@ -14,6 +14,7 @@ export type {
   MethodContext,
   MethodEstimate,
   MethodEstimateInput,
+  MethodExpectedSpend,
   MethodResult,
   MethodStorage,
 } from './method.js';

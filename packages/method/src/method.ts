@@ -151,4 +151,20 @@ export interface MethodEstimate {
   readonly optimizerCalls: Readonly<Record<string, number>>;
   /** The assumptions, in words. */
   readonly assumptions: readonly string[];
+  /**
+   * What a run typically spends, when the method stops by a rule of its own before the ceiling
+   * (Forge at completion). Without it, the host takes the upper bound as the expected figure too
+   * (a method that spends its ceiling).
+   */
+  readonly expected?: MethodExpectedSpend;
+}
+
+/** A method's typical spend: the figures of `MethodEstimate`, at a typical stop. */
+export interface MethodExpectedSpend {
+  /** Task evaluations a run typically spends (never above the ceiling). */
+  readonly taskEvaluations: number;
+  /** Optimizer-side model calls by role, typically. */
+  readonly optimizerCalls: Readonly<Record<string, number>>;
+  /** Where the typical figures come from, in words. */
+  readonly basis: string;
 }

@@ -114,6 +114,8 @@ export {
 } from './data/benchmark-data.js';
 export { type ErrorKind, errorKind } from './errors/error-kind.js';
 export {
+  type EstimateRunOptions,
+  type ExpectedEstimate,
   estimateRun,
   estimateThroughput,
   type RoleEstimate,
@@ -229,6 +231,8 @@ export {
   type SuiteCellEstimate,
   type SuiteEstimate,
   type SuiteEstimateRow,
+  type SuiteExpectedEstimate,
+  type SuiteExpectedMethod,
 } from './suite/estimate-suite.js';
 export {
   type ExportSuiteOptions,

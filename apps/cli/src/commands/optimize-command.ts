@@ -3,7 +3,7 @@ import { configFromFlags, type RunFlags } from '../config-from-flags.js';
 import { exitCodeForSignal } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
-import { estimateLines } from '../output/estimate-lines.js';
+import { estimateLines, expectedLines } from '../output/estimate-lines.js';
 import { createRunRenderer } from '../output/run-renderer.js';
 import { printRunSummary } from '../output/run-summary.js';
 import { outputMode, type Terminal } from '../output/terminal.js';
@@ -114,9 +114,10 @@ export function optimizeCommand(
             terminal.out.write(`${JSON.stringify({ type: 'estimate', ...estimate })}\n`);
             return;
           }
+          const upperWall = estimate.roles.reduce((total, role) => total + role.wallSeconds, 0);
           terminal.out.write(
             estimateLines(
-              `Estimate for ${estimate.method} on ${estimate.benchmark}: ${estimate.steps > 0 ? `up to ${estimate.steps.toLocaleString('en-US')} steps, ` : ''}up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations${estimate.synthesisAttempts > 0 ? `, ${estimate.synthesisAttempts.toLocaleString('en-US')} synthesis attempts` : ''}`,
+              `Estimate for ${estimate.method} on ${estimate.benchmark}: ${estimate.steps > 0 ? `up to ${estimate.steps.toLocaleString('en-US')} steps, ` : ''}up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations${estimate.synthesisAttempts > 0 ? `, ${estimate.synthesisAttempts.toLocaleString('en-US')} synthesis attempts` : ''}\n${expectedLines(estimate, upperWall).trimEnd()}`,
               estimate,
             ),
           );

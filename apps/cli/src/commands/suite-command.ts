@@ -5,7 +5,7 @@ import type { Command } from 'commander';
 import { exitCodes } from '../exit-codes.js';
 import { portFlag } from '../flag-values.js';
 import { handleInterrupts } from '../interrupts.js';
-import { estimateLines, overCapLines } from '../output/estimate-lines.js';
+import { estimateLines, expectedLines, overCapLines } from '../output/estimate-lines.js';
 import { createSuiteRenderer } from '../output/suite-renderer.js';
 import { outputMode, type Terminal, table } from '../output/terminal.js';
 import { watchSuite } from '../output/watch-suite.js';
@@ -132,7 +132,7 @@ export function suiteCommand(
       }
       terminal.out.write(
         estimateLines(
-          `Estimate for ${estimate.cells.length} cell(s): up to ${estimate.evaluations.toLocaleString('en-US')} task evaluations`,
+          `Estimate for ${estimate.cells.length} cell(s): about ${estimate.expected.evaluations.toLocaleString('en-US')} task evaluations expected, up to ${estimate.evaluations.toLocaleString('en-US')}\n${expectedLines(estimate, estimate.wallSeconds).trimEnd()}`,
           estimate,
         ) + overCapLines(estimate.overCaps, estimate.cells.length),
       );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { estimateLines, overCapLines } from './estimate-lines.js';
+import { estimateLines, expectedLines, overCapLines } from './estimate-lines.js';
 
 describe('estimateLines', () => {
   const roles = [
@@ -34,7 +34,7 @@ describe('estimateLines', () => {
     expect(text).toMatch(/task\s+openai:gpt-5\.5\s+300\s+120,000\s+9,000\s+\$1\.50\s+1 h 30 min/);
     expect(text).toMatch(/reflect\s+acme:opt\s+20\s+40,000\s+4,000\s+no price\s+45 s/);
     expect(text).toContain(
-      'total: $1.50 (no price for acme:opt; counted as $0); wall time about 1 h 31 min at the stated throughput',
+      'upper bound total: $1.50 (no price for acme:opt; counted as $0); wall time about 1 h 31 min at the stated throughput',
     );
     expect(lines.slice(-2)).toEqual(['assumptions:', '  - every minibatch is evaluated in full']);
     expect(text.endsWith('\n')).toBe(true);
@@ -47,7 +47,7 @@ describe('estimateLines', () => {
       unpricedModels: [],
       assumptions: [],
     } as Parameters<typeof estimateLines>[1]);
-    expect(text).toContain('total: $1.50; wall time');
+    expect(text).toContain('upper bound total: $1.50; wall time');
     expect(text).not.toContain('no price');
   });
 
@@ -68,6 +68,53 @@ describe('estimateLines', () => {
     expect(text).toMatch(
       /aime\s+gepa\s+task\s+openai:gpt-5\.5\s+300\s+120,000\s+9,000\s+\$1\.50\s+2 d 7 h/,
     );
+  });
+});
+
+describe('expectedLines', () => {
+  it('leads with the expected figure and its basis, then the upper bound and where it comes from', () => {
+    const text = expectedLines(
+      {
+        expected: {
+          evaluations: 460,
+          usd: 1.234,
+          wallSeconds: 600,
+          basis: ['a typical run to completion', '3.0 task call(s) per evaluation (measured)'],
+        },
+        evaluations: 100_000,
+        usd: 250,
+        upperBoundBasis: 'the caps: the budget (100,000)',
+      },
+      90_000,
+    );
+    expect(text.trimEnd().split('\n')).toEqual([
+      'expected: about 460 task evaluations, $1.23, wall time about 10 min',
+      '  - a typical run to completion',
+      '  - 3.0 task call(s) per evaluation (measured)',
+      'upper bound: 100,000 task evaluations, $250.00, wall time about 25 h — the caps: the budget (100,000); by role:',
+    ]);
+  });
+
+  it("names each method's share of a suite's expected figure", () => {
+    const text = expectedLines(
+      {
+        expected: {
+          evaluations: 920,
+          usd: 2,
+          wallSeconds: 60,
+          methods: [
+            { method: 'forge', cells: 1, evaluations: 460, usd: 1.5, basis: 'at completion' },
+            { method: 'gepa', cells: 2, evaluations: 460, usd: 0.5, basis: 'at its ceiling' },
+          ],
+        },
+        evaluations: 200_000,
+        usd: 900,
+        upperBoundBasis: 'the caps',
+      },
+      60,
+    );
+    expect(text).toContain('  - forge (1 cell): 460 evaluations, $1.50 — at completion\n');
+    expect(text).toContain('  - gepa (2 cells): 460 evaluations, $0.50 — at its ceiling\n');
   });
 });
 

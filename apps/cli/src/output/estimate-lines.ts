@@ -1,4 +1,9 @@
-import type { RoleEstimate, SuiteCapExcess, SuiteEstimateRow } from '@forge/sdk';
+import type {
+  RoleEstimate,
+  SuiteCapExcess,
+  SuiteEstimateRow,
+  SuiteExpectedMethod,
+} from '@forge/sdk';
 import { table } from './terminal.js';
 
 /** What an estimate prints below its headline: one row per role, the total, the assumptions. */
@@ -31,6 +36,47 @@ export function duration(seconds: number): string {
   return `${days} d${hours % 24 === 0 ? '' : ` ${hours % 24} h`}`;
 }
 
+/** The two figures a dry run leads with: what a run typically spends, and what the caps allow. */
+export interface EstimateFigures {
+  /** The expected figure. */
+  readonly expected: {
+    /** Task evaluations of the search(es). */
+    readonly evaluations: number;
+    /** USD of the priced roles. */
+    readonly usd: number;
+    /** Wall time in seconds at the stated throughput. */
+    readonly wallSeconds: number;
+    /** Where it comes from (a run), or per method (a suite). */
+    readonly basis?: readonly string[];
+    /** A suite's per-method shares. */
+    readonly methods?: readonly SuiteExpectedMethod[];
+  };
+  /** Upper bound: task evaluations. */
+  readonly evaluations: number;
+  /** Upper bound: USD. */
+  readonly usd: number;
+  /** Where the upper bound comes from. */
+  readonly upperBoundBasis: string;
+}
+
+/**
+ * The lines a dry run leads with: the expected figure (evaluations, USD, wall time) and where it
+ * comes from — per method for a suite — then the upper bound and where it comes from (the table
+ * below breaks the upper bound down).
+ */
+export function expectedLines(figures: EstimateFigures, upperWallSeconds: number): string {
+  const { expected } = figures;
+  return `${[
+    `expected: about ${thousands(expected.evaluations)} task evaluations, $${expected.usd.toFixed(2)}, wall time about ${duration(expected.wallSeconds)}`,
+    ...(expected.basis ?? []).map((line) => `  - ${line}`),
+    ...(expected.methods ?? []).map(
+      (share) =>
+        `  - ${share.method} (${share.cells} cell${share.cells === 1 ? '' : 's'}): ${thousands(share.evaluations)} evaluations, $${share.usd.toFixed(2)} — ${share.basis}`,
+    ),
+    `upper bound: ${thousands(figures.evaluations)} task evaluations, $${figures.usd.toFixed(2)}, wall time about ${duration(upperWallSeconds)} — ${figures.upperBoundBasis}; by role:`,
+  ].join('\n')}\n`;
+}
+
 /**
  * The text of `forge optimize --dry-run` and `forge suite --dry-run`: `headline`, a table of
  * calls, tokens, cost and wall time by role (by benchmark × method × role for a suite), the
@@ -60,7 +106,7 @@ export function estimateLines(headline: string, estimate: EstimateBody): string 
   return `${[
     headline,
     table(rows),
-    `total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}; wall time about ${duration(wall)} at the stated throughput`,
+    `upper bound total: $${estimate.usd.toFixed(2)}${estimate.unpricedModels.length > 0 ? ` (no price for ${estimate.unpricedModels.join(', ')}; counted as $0)` : ''}; wall time about ${duration(wall)} at the stated throughput`,
     'assumptions:',
     ...estimate.assumptions.map((assumption) => `  - ${assumption}`),
   ].join('\n')}\n`;

@@ -3,7 +3,7 @@ import type { Method } from '@forge/method';
 import type { Benchmark } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import { parseForgeConfig } from '../config/load-config.js';
-import { estimateWithMethod } from './estimate-run.js';
+import { estimateWithMethod, expectedFigure, type RoleEstimate } from './estimate-run.js';
 
 // The dry-run estimate counts the test split's reporting evaluations, repeats included: AIME's
 // 30 test problems are scored three times for the seed and three times for the best candidate.
@@ -89,5 +89,117 @@ describe('estimateWithMethod: module models', () => {
     expect(
       estimateFor(createBenchmark()).assumptions.some((line) => line.includes('moduleModels')),
     ).toBe(false);
+  });
+});
+
+describe('expectedFigure', () => {
+  const upper = { taskEvaluations: 10_000, optimizerCalls: { reflect: 100 }, assumptions: [] };
+
+  it("takes a method's typical spend when it states one, never above the ceiling", () => {
+    const typical = {
+      ...upper,
+      expected: { taskEvaluations: 460, optimizerCalls: { reflect: 31 }, basis: 'at completion' },
+    };
+    expect(
+      expectedFigure({
+        maxEvaluations: 10_000,
+        method: 'forge',
+        atBudget: typical,
+        atCeiling: typical,
+      }),
+    ).toEqual({ evaluations: 460, optimizerCalls: { reflect: 31 }, basis: 'at completion' });
+    const capped = expectedFigure({
+      maxEvaluations: 300,
+      method: 'forge',
+      atBudget: typical,
+      atCeiling: typical,
+    });
+    expect(capped.evaluations).toBe(300);
+  });
+
+  it("counts an aligned cell at its reference's expected count, with its estimate there", () => {
+    const atCeiling = { taskEvaluations: 460, optimizerCalls: { reflect: 70 }, assumptions: [] };
+    const figure = expectedFigure({
+      maxEvaluations: 10_000,
+      expectedCeiling: 460,
+      method: 'gepa',
+      atBudget: upper,
+      atCeiling,
+    });
+    expect(figure).toMatchObject({ evaluations: 460, optimizerCalls: { reflect: 70 } });
+    expect(figure.basis).toBe(
+      "its ceiling is its reference's expected count (460); gepa has no stop of its own before its ceiling: its estimate at 460 evaluations",
+    );
+  });
+
+  it('takes the whole ceiling for a method with no estimate', () => {
+    const figure = expectedFigure({
+      maxEvaluations: 10_000,
+      method: 'custom',
+      atBudget: undefined,
+      atCeiling: undefined,
+    });
+    expect(figure).toMatchObject({ evaluations: 10_000, optimizerCalls: {} });
+  });
+});
+
+describe('estimateWithMethod: expected and upper bound', () => {
+  const typicalMethod: Method = {
+    ...fixedMethod,
+    id: 'typical',
+    estimate: ({ maxEvaluations }) => ({
+      taskEvaluations: maxEvaluations,
+      optimizerCalls: { reflect: maxEvaluations / 10 },
+      assumptions: [],
+      expected: { taskEvaluations: 100, optimizerCalls: { reflect: 5 }, basis: 'typical stop' },
+    }),
+  };
+
+  it('prices both: the caps in the upper bound, the typical stop in the expected figure', () => {
+    const config = parseForgeConfig({
+      file: '<test>',
+      value: {
+        benchmark: 'aime',
+        taskModel: 'sim:task',
+        optimizerModel: 'sim:optimizer',
+        budget: { maxEvaluations: 300 },
+        evaluateTest: false,
+        prices: { 'sim:task': { input: 1, output: 2 }, 'sim:optimizer': { input: 10, output: 10 } },
+      },
+    });
+    const estimate = estimateWithMethod({
+      config,
+      method: typicalMethod,
+      benchmarkId: 'aime',
+      benchmark: createBenchmark(),
+      sizes: { train: 45, validation: 45, test: 30 },
+      prompt: {
+        callsPerEvaluation: 3,
+        inputPerCall: 1_000,
+        outputPerCall: 100,
+        sampled: 5,
+        basis: 'measured',
+      },
+    });
+    expect(estimate.evaluations).toBe(300);
+    expect(estimate.expected.evaluations).toBe(100);
+    const calls = (roles: readonly RoleEstimate[], name: string) =>
+      roles.find((role) => role.role === name)?.calls;
+    // Three task calls per evaluation in both figures.
+    expect(calls(estimate.roles, 'task')).toBe(900);
+    expect(calls(estimate.expected.roles, 'task')).toBe(300);
+    expect(calls(estimate.roles, 'reflect')).toBe(30);
+    expect(calls(estimate.expected.roles, 'reflect')).toBe(5);
+    // 300 task calls of 1,000 + 100 tokens at $1 / $2 per million: $0.36, plus the reflections.
+    const taskUsd = estimate.expected.roles.find((role) => role.role === 'task')?.usd;
+    expect(taskUsd).toBeCloseTo(0.36, 6);
+    expect(estimate.expected.usd).toBeGreaterThan(taskUsd ?? 0);
+    expect(estimate.expected.usd).toBeLessThan(estimate.usd);
+    expect(estimate.expected.basis).toEqual([
+      'typical stop',
+      '3.0 task call(s) per evaluation (measured)',
+    ]);
+    expect(estimate.taskCalls).toEqual({ perEvaluation: 3, basis: 'measured' });
+    expect(estimate.upperBoundBasis).toContain('the caps');
   });
 });

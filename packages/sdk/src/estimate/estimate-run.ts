@@ -5,14 +5,9 @@ import {
   parsePriceTable,
   priceUsage,
 } from '@forge/endpoints';
-import type { Method } from '@forge/method';
-import { type Benchmark, type Instance, seedPrompts } from '@forge/program';
-import {
-  estimateRequestTokens,
-  type GenerateRequest,
-  type LanguageModel,
-  parseModelString,
-} from '@forge/provider';
+import type { Method, MethodEstimate } from '@forge/method';
+import type { Benchmark } from '@forge/program';
+import { type LanguageModel, parseModelString } from '@forge/provider';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
 import { parseForgeConfig } from '../config/load-config.js';
 import { loadMethod } from '../methods/method-registry.js';
@@ -21,6 +16,13 @@ import { extraTrainingCount } from '../run/extra-training.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
 import { isForgeVariant, methodSettingsOf } from '../run/run-method-context.js';
 import { createRunModels, modelSettings } from '../run/run-models.js';
+import { measureTaskPrompt, type TaskPromptSize } from './measure-task-prompt.js';
+
+export {
+  type MeasureTaskPromptOptions,
+  measureTaskPrompt,
+  type TaskPromptSize,
+} from './measure-task-prompt.js';
 
 /** One role's share of an estimate. */
 export interface RoleEstimate {
@@ -52,152 +54,201 @@ export const estimateThroughput = {
   outputTokensPerSecond: 50,
 } as const;
 
-/** What `forge optimize --dry-run` prints: an upper-bound estimate, and the assumptions behind it. */
+/**
+ * The figure a run typically spends, beside the upper bound: the method's typical stop (Forge at
+ * completion), an aligned cell's expected ceiling, the task calls per evaluation measured.
+ */
+export interface ExpectedEstimate {
+  /** Task evaluations a run's search typically spends (as `RunEstimate.evaluations`, test not counted). */
+  readonly evaluations: number;
+  /** Per role: calls, tokens, USD at the typical spend. */
+  readonly roles: readonly RoleEstimate[];
+  /** Total USD of the priced roles. */
+  readonly usd: number;
+  /** Wall time of the roles one after another, in seconds, at the stated throughput. */
+  readonly wallSeconds: number;
+  /** Where the expected figure comes from, in words. */
+  readonly basis: readonly string[];
+}
+
+/**
+ * What `forge optimize --dry-run` prints: the upper bound (`evaluations`, `roles`, `usd`: what the
+ * caps allow), the expected figure (`expected`: what a run typically spends), and the assumptions.
+ */
 export interface RunEstimate {
   /** Benchmark id. */
   readonly benchmark: string;
   /** Method id. */
   readonly method: string;
-  /** Task evaluations (the method's estimate, else the whole budget). */
+  /** Upper bound of the task evaluations of the search (the method's estimate at the budget, else the whole budget). */
   readonly evaluations: number;
-  /** Forge's search steps (its reflections); 0 for peer methods, which count their own units (see `assumptions`). */
+  /** Forge's search steps (its reflections), at most; 0 for peer methods, which count their own units (see `assumptions`). */
   readonly steps: number;
   /** Forge's synthesis attempts; 0 for methods that do not synthesize. */
   readonly synthesisAttempts: number;
-  /** Per role: calls, tokens, USD. */
+  /** Upper bound per role: calls, tokens, USD. */
   readonly roles: readonly RoleEstimate[];
-  /** Total USD of the priced roles. */
+  /** Upper bound: total USD of the priced roles. */
   readonly usd: number;
+  /** Where the upper bound comes from, in words (the caps). */
+  readonly upperBoundBasis: string;
+  /** What a run typically spends, and where that figure comes from. */
+  readonly expected: ExpectedEstimate;
+  /** Task model calls per evaluation (re-asks included) and how they were measured. */
+  readonly taskCalls: {
+    /** Calls per evaluation. */
+    readonly perEvaluation: number;
+    /** Where the figure comes from, in words. */
+    readonly basis: string;
+  };
   /** Models without a price (counted as 0). */
   readonly unpricedModels: readonly string[];
   /** The assumptions, in words, so the user can judge the numbers. */
   readonly assumptions: readonly string[];
 }
 
-/** The task program's prompt size, measured once per benchmark. */
-export interface TaskPromptSize {
-  /** Model calls per evaluation. */
-  readonly callsPerEvaluation: number;
-  /** Estimated prompt tokens per call. */
-  readonly inputPerCall: number;
-  /** Estimated completion tokens per call. */
-  readonly outputPerCall: number;
-  /** Training instances measured (0 when the sizes are the benchmark's documented ones). */
-  readonly sampled: number;
-  /** Where the sizes come from, in words. */
-  readonly basis: string;
+/** The size of one optimizer unit: prompt tokens (plus per observation), answer tokens, calls. */
+interface UnitSize {
+  readonly input: number;
+  readonly perObservation: number;
+  readonly output: number;
+  readonly calls: number;
 }
 
-// Rough per-unit sizes of the optimizer roles, from the prompts' lengths and typical answers. A
-// generate or verify unit is one agent run of about two model calls.
-const typical = {
-  taskOutput: 400,
+// Rough per-unit sizes of the optimizer roles, from the prompts' lengths and a real model's typical
+// answers. A generate or verify unit is one agent run of about two model calls.
+const typical: Readonly<Record<string, UnitSize>> = {
   reflect: { input: 2000, perObservation: 3, output: 1500, calls: 1 },
   assign: { input: 1100, perObservation: 1, output: 120, calls: 1 },
   generate: { input: 4000, perObservation: 1, output: 1200, calls: 2 },
   verify: { input: 3000, perObservation: 0, output: 500, calls: 2 },
-} as const;
+};
 
-/**
- * Estimates calls, tokens and cost of a run before anything is spent: measures the task
- * program's prompt size on a few training instances with a model that answers nothing, takes
- * task evaluations and optimizer work from the method's own `estimate` (the whole budget and no
- * optimizer calls when it has none), and prices them. Checks the config, the data and the model
- * settings on the way, like `optimize`.
- */
-export async function estimateRun(input: ForgeConfigInput): Promise<RunEstimate> {
-  const config: ForgeConfig = parseForgeConfig({ file: '<options>', value: input });
-  await registerConfigProviders(config.providers);
-  const method = await loadMethod(config.method);
-  const { id, benchmark } = await loadConfiguredBenchmark(config);
-  const splits = await loadConfiguredSplits(benchmark, config);
-  const extra = await extraTrainingCount(config.extraTrain, benchmark, splits);
-  createRunModels(config, { roles: method.roles }).close();
-  return estimateWithMethod({
-    config,
-    method,
-    benchmarkId: id,
-    benchmark,
-    sizes: {
-      train: splits.train.length + extra,
-      validation: splits.validation.length,
-      test: splits.test.length,
-    },
-    prompt: await measureTaskPrompt(benchmark, splits.train),
-  });
+// The simulated optimizer's (`sim:`) units, read off its runs on the date world
+// (examples/suites/sim-ablation.yaml): its answers are a few dozen tokens, not a real model's.
+const simulated: Readonly<Record<string, UnitSize>> = {
+  reflect: { input: 1350, perObservation: 0, output: 340, calls: 1 },
+  assign: { input: 1400, perObservation: 0, output: 75, calls: 1 },
+  generate: { input: 1850, perObservation: 0, output: 50, calls: 2 },
+  verify: { input: 2050, perObservation: 0, output: 55, calls: 2 },
+};
+
+/** Options of `estimateRun`. */
+export interface EstimateRunOptions {
+  /**
+   * The benchmark object to estimate (the library API's objects: a `defineBenchmark` of your
+   * typed program, its metric and data) instead of the config's `benchmark` or `program`.
+   */
+  readonly benchmark?: Benchmark;
 }
 
 /**
- * The task program's call sizes: a benchmark's documented sizes when it states them (an agent
- * that needs its environment is never run: an estimate never waits on a server), else its first
- * prompts measured on up to five training instances with a model that answers nothing. A
- * program still waiting after `deadlineMs` (a tool on a server) is stopped.
+ * Estimates calls, tokens and cost of a run before anything is spent: runs the task program on a
+ * few training instances with a stand-in model (no cost, no network) to count its calls per
+ * evaluation and size its prompts (`measureTaskPrompt`; a simulated task model measures itself),
+ * takes task evaluations and optimizer work from the method's own `estimate` — its typical stop
+ * for the expected figure, its most at the caps for the upper bound — and prices them. Checks the
+ * config, the data and the model settings on the way, like `optimize`.
  */
-export async function measureTaskPrompt(
-  benchmark: Benchmark,
-  train: readonly Instance[],
-  options: { readonly deadlineMs?: number } = {},
-): Promise<TaskPromptSize> {
-  const documented = benchmark.documentedCallSizes;
-  if (documented !== undefined) {
+export async function estimateRun(
+  input: ForgeConfigInput,
+  options: EstimateRunOptions = {},
+): Promise<RunEstimate> {
+  const config: ForgeConfig = parseForgeConfig({ file: '<options>', value: input });
+  await registerConfigProviders(config.providers);
+  const method = await loadMethod(config.method);
+  const { id, benchmark } = await loadConfiguredBenchmark(config, options.benchmark);
+  const splits = await loadConfiguredSplits(benchmark, config);
+  const extra = await extraTrainingCount(config.extraTrain, benchmark, splits);
+  const models = createRunModels(config, { roles: method.roles });
+  try {
+    return estimateWithMethod({
+      config,
+      method,
+      benchmarkId: id,
+      benchmark,
+      sizes: {
+        train: splits.train.length + extra,
+        validation: splits.validation.length,
+        test: splits.test.length,
+      },
+      prompt: await measureTaskPrompt(
+        benchmark,
+        splits.train,
+        simulatedStandIn(models.names['task'], models.task),
+      ),
+    });
+  } finally {
+    models.close();
+  }
+}
+
+/**
+ * The run's own task model as the measurement's stand-in when it is simulated (`sim:`: no cost,
+ * no network, and its answers are what the run will get); otherwise nothing (the built-in
+ * stand-in).
+ */
+export function simulatedStandIn(
+  name: string | undefined,
+  model: LanguageModel,
+): { readonly model?: LanguageModel; readonly modelLabel?: string } {
+  if (
+    name === undefined ||
+    parseModelString(modelSettings({ model: name }).model).provider !== 'sim'
+  )
+    return {};
+  return { model, modelLabel: `the simulated task model ${name} (no cost, no network)` };
+}
+
+/** What the expected figure's arithmetic needs besides the method's estimates. */
+export interface ExpectedFigureInput {
+  /** The budget's evaluation cap. */
+  readonly maxEvaluations: number;
+  /** An aligned cell's expected ceiling (its reference's expected count), when it has one. */
+  readonly expectedCeiling?: number;
+  /** The method's id, for the basis. */
+  readonly method: string;
+  /** The method's estimate at the budget (the upper bound), if it gives one. */
+  readonly atBudget: MethodEstimate | undefined;
+  /** The method's estimate at the expected ceiling (same as `atBudget` without one). */
+  readonly atCeiling: MethodEstimate | undefined;
+}
+
+/**
+ * The expected search evaluations and optimizer units, and where they come from: the method's
+ * typical spend (`MethodEstimate.expected`) at the expected ceiling when it states one; else its
+ * estimate at that ceiling (a method that spends its ceiling); else the ceiling itself. An
+ * aligned cell's ceiling is its reference's expected count; any other's, the budget.
+ */
+export function expectedFigure(input: ExpectedFigureInput): {
+  readonly evaluations: number;
+  readonly optimizerCalls: Readonly<Record<string, number>>;
+  readonly basis: string;
+} {
+  const ceiling = Math.min(input.maxEvaluations, input.expectedCeiling ?? input.maxEvaluations);
+  const aligned =
+    input.expectedCeiling === undefined
+      ? ''
+      : `its ceiling is its reference's expected count (${ceiling.toLocaleString('en-US')}); `;
+  const estimate = input.expectedCeiling === undefined ? input.atBudget : input.atCeiling;
+  if (estimate?.expected !== undefined) {
     return {
-      callsPerEvaluation: documented.maxCalls,
-      inputPerCall:
-        documented.firstInputTokens +
-        (documented.inputTokensPerStep * (documented.maxCalls - 1)) / 2,
-      outputPerCall: documented.outputTokensPerCall,
-      sampled: 0,
-      basis: documented.source,
+      evaluations: Math.min(ceiling, estimate.expected.taskEvaluations),
+      optimizerCalls: estimate.expected.optimizerCalls,
+      basis: `${aligned}${estimate.expected.basis}`,
     };
   }
-  const requests: GenerateRequest[] = [];
-  const silent: LanguageModel = {
-    specificationVersion: 'v1',
-    provider: 'estimate',
-    modelId: 'silent',
-    async generate(request) {
-      requests.push(request);
-      return {
-        text: '',
-        toolCalls: [],
-        finishReason: 'stop',
-        usage: { inputTokens: 0, outputTokens: 0 },
-      };
-    },
-  };
-  const sample = train.slice(0, 5);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), options.deadlineMs ?? 2000);
-  try {
-    for (const instance of sample) {
-      if (deadline.signal.aborted) break;
-      try {
-        await Promise.race([
-          benchmark.program.run(instance, seedPrompts(benchmark.program), {
-            model: silent,
-            abortSignal: deadline.signal,
-          }),
-          new Promise((resolve) => deadline.signal.addEventListener('abort', resolve)),
-        ]);
-      } catch {
-        // A program that cannot go on with an empty answer still showed its first prompt.
-      }
-    }
-  } finally {
-    clearTimeout(timer);
+  if (estimate !== undefined) {
+    return {
+      evaluations: Math.min(ceiling, estimate.taskEvaluations),
+      optimizerCalls: estimate.optimizerCalls,
+      basis: `${aligned}${input.method} has no stop of its own before its ceiling: its estimate at ${ceiling.toLocaleString('en-US')} evaluations`,
+    };
   }
-  const measured = requests.length > 0;
   return {
-    callsPerEvaluation: Math.max(1, requests.length / Math.max(1, sample.length)),
-    inputPerCall: measured
-      ? requests.reduce((total, request) => total + estimateRequestTokens(request), 0) /
-        requests.length
-      : 500,
-    outputPerCall: typical.taskOutput,
-    sampled: measured ? sample.length : 0,
-    basis: measured
-      ? `measured on ${sample.length} training instance(s) with a model that answers nothing; ${typical.taskOutput} output tokens per call assumed`
-      : `the program made no model call with an empty answer: 500 prompt and ${typical.taskOutput} output tokens per call assumed, not measured`,
+    evaluations: ceiling,
+    optimizerCalls: {},
+    basis: `${aligned}${input.method} gives no estimate: its whole ceiling, optimizer calls not counted`,
   };
 }
 
@@ -209,24 +260,42 @@ export function estimateWithMethod(options: {
   benchmark: Benchmark;
   sizes: { readonly train: number; readonly validation: number; readonly test: number };
   prompt: TaskPromptSize;
+  /**
+   * An aligned cell's expected ceiling: its reference's expected evaluation count (the real one is
+   * known only once the reference ran). Without it, the expected figure runs up to the budget.
+   */
+  expectedCeiling?: number;
   /** Where model keys come from. Default `process.env`. */
   environment?: Record<string, string | undefined>;
 }): RunEstimate {
   const { config, method, benchmark, prompt } = options;
   const settings = methodSettingsOf(method, config, { file: '<options>' });
-  const estimate = method.estimate?.({
-    maxEvaluations: config.budget.maxEvaluations,
-    trainingSize: options.sizes.train,
-    validationSize: options.sizes.validation,
-    modules: benchmark.program.modules.map((module) => module.name),
-    minibatchSize: config.minibatchSize,
-    settings,
-    synthesis: { ...benchmark.synthesis, ...config.synthesis },
-  });
+  const estimateAt = (maxEvaluations: number) =>
+    method.estimate?.({
+      maxEvaluations,
+      trainingSize: options.sizes.train,
+      validationSize: options.sizes.validation,
+      modules: benchmark.program.modules.map((module) => module.name),
+      minibatchSize: config.minibatchSize,
+      settings,
+      synthesis: { ...benchmark.synthesis, ...config.synthesis },
+    });
+  const estimate = estimateAt(config.budget.maxEvaluations);
   const evaluations = Math.min(
     config.budget.maxEvaluations,
     estimate?.taskEvaluations ?? config.budget.maxEvaluations,
   );
+  const expected = expectedFigure({
+    maxEvaluations: config.budget.maxEvaluations,
+    ...(options.expectedCeiling === undefined ? {} : { expectedCeiling: options.expectedCeiling }),
+    method: method.id,
+    atBudget: estimate,
+    atCeiling:
+      options.expectedCeiling === undefined ||
+      options.expectedCeiling >= config.budget.maxEvaluations
+        ? estimate
+        : estimateAt(options.expectedCeiling),
+  });
   // The reflector and the assigner see the trace: an agent's whole conversation, not every call's prompt.
   const observation =
     (prompt.sampled === 0 && benchmark.documentedCallSizes !== undefined
@@ -249,7 +318,7 @@ export function estimateWithMethod(options: {
     inputTokens: number,
     outputTokens: number,
   ): RoleEstimate => {
-    const model = modelSettings({ model: names[name] ?? names['reflect'] ?? '' }).model;
+    const model = roleModel(name);
     const entry =
       name === 'task' ? config.taskModel : (config.roleModels?.[name] ?? config.optimizerModel);
     const concurrency = modelSettings(entry).concurrency ?? 8;
@@ -269,27 +338,48 @@ export function estimateWithMethod(options: {
         concurrency,
     };
   };
+  const roleModel = (name: string) =>
+    modelSettings({ model: names[name] ?? names['reflect'] ?? '' }).model;
   // Reporting also costs: the seed and the selected candidate on test, each repeat a sample.
+  const testEvaluationsAfter = (search: number) =>
+    config.evaluateTest
+      ? (search > options.sizes.validation ? 2 : 1) *
+        options.sizes.test *
+        (benchmark.testRepeats ?? 1)
+      : 0;
+  const rolesOf = (
+    searchEvaluations: number,
+    optimizerCalls: Readonly<Record<string, number>>,
+  ): RoleEstimate[] => {
+    const taskCalls =
+      (searchEvaluations + testEvaluationsAfter(searchEvaluations)) * prompt.callsPerEvaluation;
+    const roles = [
+      role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * prompt.outputPerCall),
+    ];
+    for (const [name, units] of Object.entries(optimizerCalls)) {
+      const sizes = parseModelString(roleModel(name)).provider === 'sim' ? simulated : typical;
+      const size = sizes[name] ?? sizes['reflect'] ?? (typical['reflect'] as UnitSize);
+      const calls = units * size.calls;
+      roles.push(
+        role(
+          name,
+          calls,
+          calls * (size.input + size.perObservation * observation),
+          calls * size.output,
+        ),
+      );
+    }
+    return roles;
+  };
+  const roles = rolesOf(evaluations, estimate?.optimizerCalls ?? {});
+  const expectedRoles = rolesOf(expected.evaluations, expected.optimizerCalls);
+  const testEvaluations = testEvaluationsAfter(evaluations);
   const searches = evaluations > options.sizes.validation;
-  const testEvaluations = config.evaluateTest
-    ? (searches ? 2 : 1) * options.sizes.test * (benchmark.testRepeats ?? 1)
-    : 0;
-  const taskCalls = (evaluations + testEvaluations) * prompt.callsPerEvaluation;
-  const roles: RoleEstimate[] = [
-    role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * prompt.outputPerCall),
-  ];
-  for (const [name, units] of Object.entries(estimate?.optimizerCalls ?? {})) {
-    const size = typical[name as keyof Omit<typeof typical, 'taskOutput'>] ?? typical.reflect;
-    const calls = units * size.calls;
-    roles.push(
-      role(
-        name,
-        calls,
-        calls * (size.input + size.perObservation * observation),
-        calls * size.output,
-      ),
-    );
-  }
+  const sum = (list: readonly RoleEstimate[], pick: (role: RoleEstimate) => number) =>
+    list.reduce((total, entry) => total + pick(entry), 0);
+  const simulatedOptimizer = Object.keys(estimate?.optimizerCalls ?? {}).some(
+    (name) => parseModelString(roleModel(name)).provider === 'sim',
+  );
   return {
     benchmark: options.benchmarkId,
     method: method.id,
@@ -297,10 +387,22 @@ export function estimateWithMethod(options: {
     steps: isForgeVariant(method.id) ? (estimate?.optimizerCalls['reflect'] ?? 0) : 0,
     synthesisAttempts: isForgeVariant(method.id) ? (estimate?.optimizerCalls['generate'] ?? 0) : 0,
     roles,
-    usd: roles.reduce((total, entry) => total + (entry.usd ?? 0), 0),
+    usd: sum(roles, (entry) => entry.usd ?? 0),
+    upperBoundBasis: `the caps: the method's most under the evaluation budget (${config.budget.maxEvaluations.toLocaleString('en-US')})${estimate === undefined ? ', the whole of it' : ''}`,
+    expected: {
+      evaluations: Math.round(expected.evaluations),
+      roles: expectedRoles,
+      usd: sum(expectedRoles, (entry) => entry.usd ?? 0),
+      wallSeconds: sum(expectedRoles, (entry) => entry.wallSeconds),
+      basis: [
+        expected.basis,
+        `${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation (${prompt.basis})`,
+      ],
+    },
+    taskCalls: { perEvaluation: prompt.callsPerEvaluation, basis: prompt.basis },
     unpricedModels: [...unpriced],
     assumptions: [
-      `${evaluations.toLocaleString('en-US')} task evaluations; ${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(prompt.inputPerCall).toLocaleString('en-US')} prompt tokens and ${prompt.outputPerCall.toLocaleString('en-US')} output tokens (${prompt.basis})`,
+      `${evaluations.toLocaleString('en-US')} task evaluations at most; ${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation of about ${Math.round(prompt.inputPerCall).toLocaleString('en-US')} prompt tokens and ${Math.round(prompt.outputPerCall).toLocaleString('en-US')} output tokens (${prompt.basis})`,
       ...(testEvaluations === 0
         ? []
         : [
@@ -311,7 +413,9 @@ export function estimateWithMethod(options: {
             `method ${method.id} gives no estimate: the whole budget is counted for the task model and its optimizer calls are not counted`,
           ]
         : estimate.assumptions),
-      'optimizer calls sized from typical prompts and answers; a generate or verify attempt is an agent run of about two calls',
+      simulatedOptimizer
+        ? "optimizer calls sized from the simulated optimizer's runs on the date world (its answers are a few dozen tokens); a generate or verify attempt is an agent run of about two calls"
+        : 'optimizer calls sized from typical prompts and answers; a generate or verify attempt is an agent run of about two calls',
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
       'cached calls cost nothing, so a resumed run costs less',
       ...(Object.keys(config.moduleModels ?? {}).length === 0

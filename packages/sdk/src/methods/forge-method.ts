@@ -17,6 +17,7 @@ import type {
 } from '@forge/method';
 import { nextHistoryPoint } from '@forge/method';
 import { createMemoryJournal, type SynthesisJournal } from '@forge/synth';
+import { forgeExpectedSpend } from './forge-expected-spend.js';
 import {
   type ForgeMethodSettings,
   parseForgeMethodSettings,
@@ -222,12 +223,18 @@ function toMethodResult(search: SearchResult, validationSize: number): ForgeMeth
 }
 
 function estimateForge(variant: ForgeVariant, input: MethodEstimateInput): MethodEstimate {
-  const schedule = { ...input.synthesis, ...parseForgeMethodSettings(input.settings).synthesis };
+  const settings = parseForgeMethodSettings(input.settings);
+  const schedule = { ...input.synthesis, ...settings.synthesis };
   if (variant === 'baseline') {
     return {
       taskEvaluations: input.validationSize,
       optimizerCalls: {},
       assumptions: ['the baseline evaluates the seed on validation only'],
+      expected: {
+        taskEvaluations: input.validationSize,
+        optimizerCalls: {},
+        basis: 'exact: the baseline evaluates the seed on validation only',
+      },
     };
   }
   // Every step spends at least |B| (a perfect minibatch) and at most 2|B| + |V| (an accepted proposal).
@@ -247,6 +254,19 @@ function estimateForge(variant: ForgeVariant, input: MethodEstimateInput): Metho
   return {
     taskEvaluations: input.maxEvaluations,
     optimizerCalls: calls,
+    ...(settings.stopAtCompletion
+      ? {
+          expected: forgeExpectedSpend({
+            maxEvaluations: input.maxEvaluations,
+            validationSize: input.validationSize,
+            minibatchSize: input.minibatchSize,
+            epochs: synthesizes ? schedule.epochs : 0,
+            patience: schedule.patience,
+            attempts: synthesizes ? schedule.attempts : 0,
+            assigns: variant === 'forge' || variant === 'failure-memory',
+          }),
+        }
+      : {}),
     assumptions: [
       `up to ${steps} steps of 2·|B| = ${2 * input.minibatchSize} evaluations (fewer when proposals are accepted)`,
       ...(synthesizes

@@ -8,6 +8,9 @@ const estimate = (steps: number, reflectUsd: number | undefined): RunEstimate =>
   evaluations: 500,
   steps,
   synthesisAttempts: 0,
+  upperBoundBasis: 'the caps',
+  expected: { evaluations: 100, roles: [], usd: 0, wallSeconds: 0, basis: [] },
+  taskCalls: { perEvaluation: 1, basis: 'measured' },
   roles: [
     // The task role's dollars and tokens never count against the optimizer caps.
     {

@@ -96,6 +96,40 @@ describe('estimateSuite with per-cell caps', () => {
   });
 });
 
+describe('estimateSuite: expected figure', () => {
+  it("counts an aligned cell at its reference's expected count, and the caps in the upper bound", async () => {
+    const estimate = await estimateSuite({
+      ...suiteWith({}),
+      benchmarks: ['sim'],
+      methods: ['baseline', 'prompt-search', 'forge'],
+      seeds: [0],
+      budget: { maxEvaluations: 100_000 },
+    });
+    const of = (method: string) => estimate.cells.find(({ cell }) => cell.method === method);
+    const forge = of('forge')?.estimate;
+    const aligned = of('prompt-search')?.estimate;
+    // The reference runs to completion: far below its cap.
+    expect(forge?.evaluations).toBe(100_000);
+    expect(forge?.expected.evaluations).toBeLessThan(1_000);
+    expect(aligned?.evaluations).toBe(100_000);
+    expect(aligned?.expected.evaluations).toBe(forge?.expected.evaluations);
+    expect(aligned?.expected.basis[0]).toContain("its reference's expected count");
+    expect(of('baseline')?.estimate.expected.evaluations).toBe(
+      of('baseline')?.estimate.evaluations,
+    );
+    expect(estimate.expected.evaluations).toBe(
+      estimate.cells.reduce((total, { estimate: cell }) => total + cell.expected.evaluations, 0),
+    );
+    expect(estimate.expected.methods.map((share) => share.method)).toEqual([
+      'forge',
+      'baseline',
+      'prompt-search',
+    ]);
+    // The simulated task model measured itself: its calls per evaluation, not an assumption.
+    expect(forge?.taskCalls.basis).toContain('the simulated task model sim:task');
+  });
+});
+
 describe('estimateSuite on the shipped paper configs', () => {
   const suites = fileURLToPath(new URL('../../../../examples/suites/', import.meta.url));
   for (const name of ['paper-main', 'paper-ablation']) {

@@ -7,8 +7,10 @@ import {
   measureTaskPrompt,
   type RoleEstimate,
   type RunEstimate,
+  simulatedStandIn,
   type TaskPromptSize,
 } from '../estimate/estimate-run.js';
+import { createRunModels } from '../run/run-models.js';
 import { cellRunConfig } from './cell-run-config.js';
 import { cellsOverCaps, type SuiteCapExcess } from './cells-over-caps.js';
 import { prepareSuite } from './prepare-suite.js';
@@ -41,8 +43,15 @@ export interface SuiteEstimate {
   readonly rows: readonly SuiteEstimateRow[];
   /** Wall time of the selected cells run one after another, in seconds. */
   readonly wallSeconds: number;
-  /** Task evaluations over every cell. */
+  /** Upper bound: task evaluations over every cell (aligned cells at the suite's cap). */
   readonly evaluations: number;
+  /** Where the upper bound comes from, in words (the caps). */
+  readonly upperBoundBasis: string;
+  /**
+   * What the cells typically spend, summed: each cell's expected figure (an aligned cell at its
+   * reference's expected count), with where it comes from.
+   */
+  readonly expected: SuiteExpectedEstimate;
   /** Calls, tokens and USD by role and model, summed over the cells. */
   readonly roles: readonly RoleEstimate[];
   /** Total USD of the priced roles. */
@@ -56,6 +65,59 @@ export interface SuiteEstimate {
    * entry per cap: run as configured, a cap would stop them short (`stopped`, a truncated run).
    */
   readonly overCaps: readonly SuiteCapExcess[];
+}
+
+/** The expected figure of a suite: its cells' expected figures, summed. */
+export interface SuiteExpectedEstimate {
+  /** Task evaluations of the cells' searches (test not counted). */
+  readonly evaluations: number;
+  /** Total USD of the priced roles. */
+  readonly usd: number;
+  /** Wall time of the cells one after another, in seconds, at the stated throughput. */
+  readonly wallSeconds: number;
+  /** Per method: cells, evaluations and USD, and where its expected figure comes from. */
+  readonly methods: readonly SuiteExpectedMethod[];
+}
+
+/** One method's share of a suite's expected figure. */
+export interface SuiteExpectedMethod {
+  /** Method id. */
+  readonly method: string;
+  /** Cells of the method. */
+  readonly cells: number;
+  /** Task evaluations of its cells' searches. */
+  readonly evaluations: number;
+  /** USD of its cells. */
+  readonly usd: number;
+  /** Where its expected figure comes from (its first cell's basis). */
+  readonly basis: string;
+}
+
+/** The cells' expected figures summed, overall and per method (in the order first met). */
+export function suiteExpected(estimates: readonly SuiteCellEstimate[]): SuiteExpectedEstimate {
+  const methods = new Map<string, SuiteExpectedMethod>();
+  for (const { cell, estimate } of estimates) {
+    const sum = methods.get(cell.method);
+    methods.set(cell.method, {
+      method: cell.method,
+      cells: (sum?.cells ?? 0) + 1,
+      evaluations: (sum?.evaluations ?? 0) + estimate.expected.evaluations,
+      usd: (sum?.usd ?? 0) + estimate.expected.usd,
+      basis: sum?.basis ?? estimate.expected.basis[0] ?? '',
+    });
+  }
+  return {
+    evaluations: estimates.reduce(
+      (total, { estimate }) => total + estimate.expected.evaluations,
+      0,
+    ),
+    usd: estimates.reduce((total, { estimate }) => total + estimate.expected.usd, 0),
+    wallSeconds: estimates.reduce(
+      (total, { estimate }) => total + estimate.expected.wallSeconds,
+      0,
+    ),
+    methods: [...methods.values()],
+  };
 }
 
 /**
@@ -97,15 +159,15 @@ export async function estimateSuite(
   );
   const cells = suite.checked;
   const prompts = new Map<string, TaskPromptSize>();
-  const estimates: SuiteCellEstimate[] = [];
-  for (const cell of cells) {
+  const byCell = new Map<string, SuiteCellEstimate>();
+  // References first: an aligned cell's expected ceiling is its reference's expected count.
+  const ordered = [
+    ...cells.filter((cell) => cell.ceilingFrom === null),
+    ...cells.filter((cell) => cell.ceilingFrom !== null),
+  ];
+  for (const cell of ordered) {
     const loaded = suite.benchmarks.get(cell.benchmark);
     if (loaded === undefined) continue;
-    let prompt = prompts.get(cell.benchmark);
-    if (prompt === undefined) {
-      prompt = await measureTaskPrompt(loaded.benchmark, loaded.splits.train);
-      prompts.set(cell.benchmark, prompt);
-    }
     const method = suite.methods.get(cell.method) as Method;
     const runConfig = parseForgeConfig({
       file: suite.file,
@@ -117,7 +179,27 @@ export async function estimateSuite(
         methodRoles: method.roles,
       }),
     });
-    estimates.push({
+    const promptKey = `${cell.benchmark}\u0000${cell.taskModel}`;
+    let prompt = prompts.get(promptKey);
+    if (prompt === undefined) {
+      const models = createRunModels(runConfig, {
+        roles: [],
+        ...(options.environment === undefined ? {} : { environment: options.environment }),
+      });
+      try {
+        prompt = await measureTaskPrompt(
+          loaded.benchmark,
+          loaded.splits.train,
+          simulatedStandIn(models.names['task'], models.task),
+        );
+      } finally {
+        models.close();
+      }
+      prompts.set(promptKey, prompt);
+    }
+    const reference =
+      cell.ceilingFrom === null ? undefined : byCell.get(cell.ceilingFrom)?.estimate.expected;
+    byCell.set(cell.id, {
       cell,
       estimate: estimateWithMethod({
         config: runConfig,
@@ -130,10 +212,15 @@ export async function estimateSuite(
           test: loaded.splits.test.length,
         },
         prompt,
+        ...(reference === undefined ? {} : { expectedCeiling: reference.evaluations }),
         ...(options.environment === undefined ? {} : { environment: options.environment }),
       }),
     });
   }
+  const estimates = cells.flatMap((cell) => {
+    const estimate = byCell.get(cell.id);
+    return estimate === undefined ? [] : [estimate];
+  });
   const roles = new Map<string, RoleEstimate>();
   const unpriced = new Set<string>();
   for (const { estimate } of estimates) {
@@ -191,21 +278,23 @@ export async function estimateSuite(
       0,
     ),
     evaluations: estimates.reduce((total, { estimate }) => total + estimate.evaluations, 0),
+    upperBoundBasis: `the caps: each cell's most under its evaluation cap (${suite.config.budget.maxEvaluations.toLocaleString('en-US')}; aligned cells counted at it)`,
+    expected: suiteExpected(estimates),
     roles: [...roles.values()],
     usd: estimates.reduce((total, { estimate }) => total + estimate.usd, 0),
     unpricedModels: [...unpriced],
     overCaps: cellsOverCaps(estimates, suite.config.budget),
     assumptions: [
       `${estimates.length} cell(s) of ${suite.plan.cells.length}; each cell's figures come from its method's estimate (see the per-cell assumptions)`,
-      ...[...new Set(estimates.map(({ cell }) => cell.benchmark))].map(
-        (benchmark) =>
-          `${benchmark}: task calls sized from ${prompts.get(benchmark)?.basis ?? 'its program'}`,
+      ...[...prompts].map(
+        ([key, prompt]) =>
+          `${key.split('\u0000')[0]}: ${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation on ${key.split('\u0000')[1]}, sized from ${prompt.basis}`,
       ),
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s; a role runs its model's concurrency (8 when unset) calls at once; roles and cells run one after another (shards, --queue workers and a faster server divide it)`,
       ...(aligned === 0
         ? []
         : [
-            `${aligned} aligned cell(s) counted at the suite's cap (${suite.config.budget.maxEvaluations}): their ceiling is the reference's completed count, known only once it ran, so the real spend is lower`,
+            `${aligned} aligned cell(s) counted at the suite's cap (${suite.config.budget.maxEvaluations}) in the upper bound, and at their reference's expected count in the expected figure: their ceiling is the reference's completed count, known only once it ran`,
           ]),
       ...(suite.spec.transfer === undefined
         ? []
