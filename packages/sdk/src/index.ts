@@ -50,12 +50,6 @@ export type {
   Usage,
 } from '@forge/provider';
 export type {
-  QueuedCellState,
-  QueueTlsFiles,
-  QueueWorkerInfo,
-  SuiteQueueStatus,
-} from '@forge/queue';
-export type {
   RunReportCandidate,
   RunReportCurvePoint,
   RunReportData,
@@ -248,7 +242,11 @@ export {
 export { grpoRewardDescription } from './suite/grpo-reward-description.js';
 export { parseSuiteConfig, suiteSchemaFileName } from './suite/load-suite-config.js';
 export { type MergeSuitesResult, mergeSuites } from './suite/merge-suites.js';
-export type { QueueConnectionOptions } from './suite/queue/queue-connection.js';
+export type { CellWorkerEvent } from './suite/queue/cell-worker-event.js';
+export type {
+  QueueConnectionOptions,
+  QueueTlsFiles,
+} from './suite/queue/queue-connection-options.js';
 export type {
   QueuedSuiteEvent,
   SuiteQueueDetachedEvent,
@@ -264,6 +262,12 @@ export {
   runQueuedSuite,
 } from './suite/queue/run-queued-suite.js';
 export { type RunSuiteWorkerOptions, runSuiteWorker } from './suite/queue/run-suite-worker.js';
+export type {
+  QueuedCellState,
+  QueueWorkerInfo,
+  SuiteQueueProgress,
+  SuiteQueueStatus,
+} from './suite/queue/suite-queue-status.js';
 export {
   readGrpoResultsFile,
   suiteGrpoResultsFileName,

@@ -1,19 +1,6 @@
-import type { QueueTlsFiles, QueueUrl } from '@forge/queue';
+import type { QueueUrl } from '@forge/queue';
 import { loadQueue } from './load-queue.js';
-
-/** How the sdk's queued-suite functions reach Redis besides the URL. */
-export interface QueueConnectionOptions {
-  /** The queue's Redis: `redis://[user[:password]@]host:port[/db]` or `rediss://…` (TLS). */
-  readonly queue: string;
-  /**
-   * PEM files for a `rediss://` queue: the CA that signed the server's certificate, a client
-   * certificate and its key. Default `FORGE_REDIS_TLS_CA`, `FORGE_REDIS_TLS_CERT`,
-   * `FORGE_REDIS_TLS_KEY`.
-   */
-  readonly queueTls?: QueueTlsFiles;
-  /** Environment to read those and `FORGE_REDIS_PASSWORD` from. Default `process.env`. */
-  readonly environment?: Record<string, string | undefined>;
-}
+import type { QueueConnectionOptions, QueueTlsFiles } from './queue-connection-options.js';
 
 /**
  * The checked queue location: the URL, TLS files (options, else environment) and the password

@@ -1,7 +1,8 @@
-import type { CellWorkerEvent, QueuedCellState } from '@forge/queue';
 import type { SuiteCell } from '@forge/suite';
 import type { ForgeEvent } from '../../run/sdk-events.js';
 import type { SuiteRunEvent } from '../suite-run-events.js';
+import type { CellWorkerEvent } from './cell-worker-event.js';
+import type { QueuedCellState } from './suite-queue-status.js';
 
 /** The suite is on the queue: its record saved and the cells that can start enqueued. */
 export interface SuiteQueuedEvent {

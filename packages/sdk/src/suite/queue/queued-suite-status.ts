@@ -1,8 +1,9 @@
 import { resolve } from 'node:path';
-import type { SuiteQueueStatus } from '@forge/queue';
 import { loadSavedSuite } from '../suite-directory.js';
 import { loadQueue } from './load-queue.js';
-import { type QueueConnectionOptions, queueConnection } from './queue-connection.js';
+import { queueConnection } from './queue-connection.js';
+import type { QueueConnectionOptions } from './queue-connection-options.js';
+import type { SuiteQueueStatus } from './suite-queue-status.js';
 
 /**
  * Where a queued suite stands: its cells queued, running (with their workers), done, failed,

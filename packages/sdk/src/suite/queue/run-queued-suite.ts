@@ -13,7 +13,8 @@ import type { RunSuiteOptions, RunSuiteResult } from '../run-suite-options.js';
 import type { SuiteInput } from '../suite-config-schema.js';
 import { writeSuiteFiles } from '../write-suite-files.js';
 import { loadQueue } from './load-queue.js';
-import { type QueueConnectionOptions, queueConnection } from './queue-connection.js';
+import { queueConnection } from './queue-connection.js';
+import type { QueueConnectionOptions } from './queue-connection-options.js';
 import type { QueuedSuiteEvent } from './queued-suite-events.js';
 
 /** Options of `runQueuedSuite`. */

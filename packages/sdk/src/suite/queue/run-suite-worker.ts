@@ -8,7 +8,8 @@ import { prepareSuite } from '../prepare-suite.js';
 import { createSuiteCellRunner } from '../suite-cell-runner.js';
 import { loadSavedSuite, type SavedSuite, suiteFileName } from '../suite-directory.js';
 import { loadQueue } from './load-queue.js';
-import { type QueueConnectionOptions, queueConnection } from './queue-connection.js';
+import { queueConnection } from './queue-connection.js';
+import type { QueueConnectionOptions } from './queue-connection-options.js';
 import type { SuiteWorkerEvent } from './queued-suite-events.js';
 
 /** Options of `runSuiteWorker`. */
