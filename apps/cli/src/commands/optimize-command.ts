@@ -87,7 +87,10 @@ export function optimizeCommand(
       '--resume <run>',
       'continue a saved run (its config is reused; flags given here override it)',
     )
-    .option('--dry-run', 'estimate calls, tokens and cost, and spend nothing')
+    .option(
+      '--dry-run',
+      'estimate calls, tokens and cost — the expected figure (the typical stop) and the upper bound (the caps) — and spend nothing',
+    )
     .option('--watch', 'serve the live report on 127.0.0.1 while the run goes')
     .option('--port <n>', "the live report's port (default: any free one)")
     .action(

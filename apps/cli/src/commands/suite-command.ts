@@ -61,7 +61,10 @@ export function suiteCommand(
       'run only matching cells (benchmark, method, taskModel, optimizerModel, seed, arm; a|b for either)',
     )
     .option('--cells <id,…>', 'run only these cell ids')
-    .option('--dry-run', 'estimate calls, tokens and cost of the selected cells, and spend nothing')
+    .option(
+      '--dry-run',
+      'estimate calls, tokens and cost of the selected cells — expected (typical stops) and upper bound (the caps) — and spend nothing',
+    )
     .option('--json', 'print one JSON event per line')
     .option(
       '--queue <url>',

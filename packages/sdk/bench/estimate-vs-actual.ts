@@ -1,0 +1,253 @@
+// The dry run's expected figure and upper bound against what the runs really spent (issue 31).
+// Run: pnpm --filter @forge/sdk bench:estimates   (about a minute; simulated and scripted models
+// only: no cost, no network — the numbers say nothing about real models' answer lengths).
+// (a) the simulated suites: examples/suites/sim-ablation.yaml, and the same world with every peer
+//     method × 3 seeds and a transfer block; both priced at a fixed table so cost compares too.
+// (b) a three-module typed program (extract → judge → summarize, the judge re-asked once on one
+//     review in six) on the scripted stand-ins, estimated and optimized through the library API.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { defineBenchmark, defineModule, defineProgram, type Instance } from '@forge/program';
+import { registerProvider } from '@forge/provider';
+import { parse } from 'yaml';
+import { z } from 'zod';
+import { estimateRun } from '../src/estimate/estimate-run.js';
+import { optimize } from '../src/run/optimize.js';
+import { estimateSuite } from '../src/suite/estimate-suite.js';
+import { runSuite } from '../src/suite/run-suite.js';
+import { scriptedOptimizer } from '../src/testing/scripted-optimizer.js';
+import { scriptedTaskModel } from '../src/testing/scripted-task-model.js';
+
+const prices = {
+  'sim:task': { input: 0.2, output: 0.8 },
+  'sim:optimizer': { input: 2, output: 8 },
+  'scripted:*': { input: 2, output: 8 },
+};
+const root = mkdtempSync(join(tmpdir(), 'forge-estimate-bench-'));
+const rows: string[][] = [];
+const ratio = (estimate: number, actual: number) =>
+  actual === 0 ? '–' : `${(estimate / actual).toFixed(2)}×`;
+const record = (
+  name: string,
+  expected: { evaluations: number; usd: number },
+  upper: { evaluations: number; usd: number },
+  actual: { evaluations: number; usd: number },
+) => {
+  rows.push([
+    name,
+    `${expected.evaluations}`,
+    `${upper.evaluations}`,
+    `${actual.evaluations}`,
+    ratio(expected.evaluations, actual.evaluations),
+    `$${expected.usd.toFixed(3)}`,
+    `$${upper.usd.toFixed(2)}`,
+    `$${actual.usd.toFixed(3)}`,
+    ratio(expected.usd, actual.usd),
+  ]);
+};
+
+async function suite(name: string, config: Record<string, unknown>) {
+  const estimate = await estimateSuite(config as never);
+  const dir = join(root, name);
+  const result = await runSuite(config as never, { dir });
+  void result;
+  const results = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8')) as {
+    cells: { method: string; evaluationsUsed: number | null; costUsd: number | null }[];
+  };
+  const actual = { evaluations: 0, usd: 0 };
+  for (const cell of results.cells) {
+    actual.evaluations += cell.evaluationsUsed ?? 0;
+    actual.usd += cell.costUsd ?? 0;
+  }
+  record(name, estimate.expected, estimate, actual);
+  for (const share of estimate.expected.methods) {
+    const cells = results.cells.filter((cell) => cell.method === share.method);
+    record(
+      `  ${share.method}`,
+      share,
+      { evaluations: NaN, usd: NaN },
+      {
+        evaluations: cells.reduce((total, cell) => total + (cell.evaluationsUsed ?? 0), 0),
+        usd: cells.reduce((total, cell) => total + (cell.costUsd ?? 0), 0),
+      },
+    );
+  }
+}
+
+// (a) The simulated suites.
+const examples = fileURLToPath(new URL('../../../examples/suites/', import.meta.url));
+const ablation = parse(readFileSync(join(examples, 'sim-ablation.yaml'), 'utf8'));
+await suite('sim-ablation.yaml', { ...ablation, prices });
+await suite('sim-peers (3 seeds)', {
+  ...ablation,
+  name: 'sim-peers',
+  methods: ['baseline', 'mipro', 'ace', 'gepa', 'gepa-merge', 'forge'],
+  seeds: [0, 1, 2],
+  transfer: { methods: ['gepa'] },
+  prices,
+});
+
+// (b) A three-module typed program on the scripted stand-ins.
+const judged = z.object({ aspect: z.string(), sentiment: z.enum(['positive', 'negative']) });
+const extract = defineModule({
+  name: 'extract',
+  seedPrompt: 'List the aspects of the product the review talks about.',
+  input: z.object({ review: z.string() }),
+  output: z.object({ aspects: z.array(z.string()) }),
+  reasoning: true,
+});
+const judge = defineModule({
+  name: 'judge',
+  seedPrompt: 'Judge the sentiment of the review about each aspect.',
+  input: z.object({ review: z.string(), aspects: z.array(z.string()) }),
+  output: z.object({ sentiments: z.array(judged) }),
+  maxReasks: 1,
+});
+const summarize = defineModule({
+  name: 'summarize',
+  seedPrompt: 'Summarize the judged aspects in one line.',
+  input: z.object({ sentiments: z.array(judged) }),
+  output: z.object({ summary: z.string() }),
+});
+const program = defineProgram({
+  name: 'review-pipeline',
+  modules: [extract, judge, summarize],
+  input: z.object({ review: z.string() }),
+  output: z.object({ summary: z.string() }),
+  async run({ review }, { call }) {
+    const { aspects } = await call(extract, { review });
+    const { sentiments } = await call(judge, { review, aspects });
+    return call(summarize, { sentiments });
+  },
+});
+const parts = ['screen', 'battery', 'keyboard', 'speaker', 'camera', 'hinge'];
+const reviews = (prefix: string, from: number, count: number) =>
+  Array.from({ length: count }, (_, offset): Instance<{ review: string }, { summary: string }> => {
+    const good = parts[(from + offset) % parts.length] as string;
+    const bad = parts[(from + offset + 1) % parts.length] as string;
+    return {
+      id: `${prefix}-${from + offset}`,
+      input: { review: `The ${good} is great but the ${bad} fails.` },
+      gold: { summary: `${good} +, ${bad} -` },
+    };
+  });
+const lowerRule = 'Name every aspect in lower case.';
+const failsRule = 'An aspect the review says fails is negative.';
+const metric = (
+  instance: Instance<{ review: string }, { summary: string }>,
+  execution: { output: { summary?: string } },
+) => {
+  const summary = execution.output.summary ?? '';
+  const lower = summary === summary.toLowerCase();
+  const right = summary.toLowerCase() === instance.gold.summary;
+  return {
+    score: (Number(lower) + Number(right)) / 2,
+    moduleFeedback: {
+      ...(lower ? {} : { extract: lowerRule }),
+      ...(right ? {} : { judge: failsRule }),
+    },
+  };
+};
+const taskModel = scriptedTaskModel({
+  program,
+  answer: ({ module, input, prompt, attempt }) => {
+    if (module === 'extract') {
+      const found = [...String(input['review']).matchAll(/the (\w+)/gi)].map((m) => String(m[1]));
+      return {
+        reasoning: `The review names ${found.length} parts.`,
+        aspects: found.map((aspect) =>
+          prompt.includes(lowerRule) ? aspect : aspect.toUpperCase(),
+        ),
+      };
+    }
+    if (module === 'judge') {
+      const review = String(input['review']);
+      if (attempt === 0 && review.includes('hinge')) return '<sentiments>all fine</sentiments>';
+      return {
+        sentiments: (input['aspects'] as string[]).map((aspect) => ({
+          aspect,
+          sentiment:
+            prompt.includes(failsRule) && new RegExp(`${aspect} fails`, 'i').test(review)
+              ? 'negative'
+              : 'positive',
+        })),
+      };
+    }
+    const sentiments = input['sentiments'] as { aspect: string; sentiment: string }[];
+    return {
+      summary: sentiments
+        .map((item) => `${item.aspect} ${item.sentiment === 'positive' ? '+' : '-'}`)
+        .join(', '),
+    };
+  },
+});
+const benchmark = defineBenchmark({
+  program,
+  metric,
+  train: reviews('train', 0, 8),
+  validation: reviews('validation', 8, 6),
+});
+const runConfig = {
+  taskModel: 'scripted:task',
+  optimizerModel: 'scripted:optimizer',
+  method: 'forge',
+  budget: { maxEvaluations: 150 },
+  prices,
+};
+// The dry run names the stand-ins as a user's config does (scripted:task, scripted:optimizer).
+registerProvider('scripted', (modelId: string) =>
+  modelId === 'optimizer' ? scriptedOptimizer() : taskModel,
+);
+const typedEstimate = await estimateRun(runConfig as never, { benchmark: benchmark as never });
+const run = await optimize({
+  program,
+  metric,
+  train: reviews('train', 0, 8),
+  validation: reviews('validation', 8, 6),
+  taskModel,
+  optimizerModel: scriptedOptimizer(),
+  method: 'forge',
+  budget: { maxEvaluations: 150 },
+  prices,
+  runDir: join(root, 'review'),
+} as never);
+record('review-pipeline (typed, 3 modules)', typedEstimate.expected, typedEstimate, {
+  evaluations: run.evaluationsUsed,
+  usd: run.costUsd,
+});
+const task = (run as { usage: Record<string, { calls: number; cachedCalls?: number }> }).usage[
+  'task'
+];
+const taskCalls = (task?.calls ?? 0) + (task?.cachedCalls ?? 0);
+console.log(
+  `[simulated and scripted models, not a real LLM] review-pipeline: ${typedEstimate.taskCalls.perEvaluation.toFixed(2)} task calls per evaluation estimated (${typedEstimate.taskCalls.basis}); the run made ${taskCalls} task calls (${task?.cachedCalls ?? 0} from the cache) for ${run.evaluationsUsed} search evaluations and its test/validation passes`,
+);
+
+const header = [
+  '',
+  'expected evals',
+  'upper evals',
+  'actual evals',
+  'exp/act',
+  'expected $',
+  'upper $',
+  'actual $',
+  'exp/act',
+];
+const widths = header.map((_, column) =>
+  Math.max(...[header, ...rows].map((row) => (row[column] ?? '').length)),
+);
+for (const row of [header, ...rows])
+  console.log(
+    row
+      .map((cell, column) =>
+        cell
+          .replace('NaN', '')
+          .replace('$NaN', '')
+          .padEnd(widths[column] ?? 0),
+      )
+      .join('  '),
+  );
+rmSync(root, { recursive: true, force: true });
