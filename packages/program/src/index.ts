@@ -45,6 +45,72 @@ export {
 } from './benchmark/read-records.js';
 export { taskMaxOutputTokens } from './benchmark/task-max-output-tokens.js';
 export { createLimiter, type Limiter } from './concurrency/create-limiter.js';
+export {
+  type AceCurationPrompt,
+  aceCurationPromptTrailer,
+  isAceCurationPrompt,
+  readAceCurationPrompt,
+} from './contract/read-ace-curation-prompt.js';
+export {
+  type AceReflectionPrompt,
+  aceReflectionPromptTrailer,
+  isAceReflectionPrompt,
+  readAceReflectionPrompt,
+} from './contract/read-ace-reflection-prompt.js';
+export {
+  type AssignmentPrompt,
+  assignmentPromptTrailer,
+  isAssignmentPrompt,
+  type PromptFailureCluster,
+  readAssignmentPrompt,
+} from './contract/read-assignment-prompt.js';
+export {
+  type GenerationPrompt,
+  generationPromptTrailer,
+  isGenerationPrompt,
+  readGenerationPrompt,
+} from './contract/read-generation-prompt.js';
+export {
+  type GepaReflectionPrompt,
+  gepaReflectionOpening,
+  isGepaReflectionPrompt,
+  readGepaReflectionPrompt,
+} from './contract/read-gepa-reflection-prompt.js';
+export {
+  type MiproObservationPrompt,
+  type MiproPromptKind,
+  type MiproProposalPrompt,
+  miproPromptKindOf,
+  miproPromptTrailers,
+  readMiproModuleDescriptionPrompt,
+  readMiproObservationPrompt,
+  readMiproProgramDescriptionPrompt,
+  readMiproProposalPrompt,
+  readMiproSummaryPrompt,
+} from './contract/read-mipro-prompt.js';
+export {
+  type MutationSeedSections,
+  type PromptSignature,
+  readMutationSeed,
+  readPromptSignature,
+} from './contract/read-mutation-seed.js';
+export {
+  type RenderedBullet,
+  readPlaybookBullets,
+  readPlaybookSections,
+} from './contract/read-playbook-bullets.js';
+export {
+  isReflectionPrompt,
+  type ReflectionPrompt,
+  readReflectionPrompt,
+  reflectionPromptTrailer,
+} from './contract/read-reflection-prompt.js';
+export {
+  type RenderedInstance,
+  readRenderedFields,
+  readRenderedInstance,
+} from './contract/read-rendered-fields.js';
+export { findHeading, readSections, withoutTrailer } from './contract/read-sections.js';
 export { checkProgramData } from './data/check-program-data.js';
 export {
   DataCheckError,
