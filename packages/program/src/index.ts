@@ -82,6 +82,7 @@ export {
   type MiproProposalPrompt,
   miproPromptKindOf,
   miproPromptTrailers,
+  type ProposalDemonstration,
   readMiproModuleDescriptionPrompt,
   readMiproObservationPrompt,
   readMiproProgramDescriptionPrompt,
@@ -111,6 +112,12 @@ export {
   readRenderedInstance,
 } from './contract/read-rendered-fields.js';
 export { findHeading, readSections, withoutTrailer } from './contract/read-sections.js';
+export {
+  isVerificationPrompt,
+  readVerificationPrompt,
+  type VerificationPrompt,
+  verificationPromptTrailer,
+} from './contract/read-verification-prompt.js';
 export { checkProgramData } from './data/check-program-data.js';
 export {
   DataCheckError,

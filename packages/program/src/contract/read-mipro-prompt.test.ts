@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderInstance } from '../render/render-markdown.js';
+import { renderFields, renderInstance } from '../render/render-markdown.js';
 import {
   miproPromptKindOf,
   miproPromptTrailers,
@@ -54,14 +54,22 @@ describe('MIPROv2 prompt readers', () => {
   });
 
   it('reads an instruction proposal, a seed prompt with headings kept whole', () => {
+    const demonstrations = [
+      `## Demonstration 1\n\n### Input\n\n${renderFields({ year: '21' }, 4)}\n\n### Reasoning\n\nTwo digits.\n\n### Output\n\n${renderFields({ date: '2021-04-03' }, 4)}`,
+      `## Demonstration 2\n\n### Input\n\n${renderFields({ year: '99' }, 4)}\n\n### Output\n\n${renderFields({ date: '1999-04-03' }, 4)}`,
+    ].join('\n\n');
     const basic = '# Role\n\nA formatter.\n\n# Output Contract\n\n<date>…</date>';
-    const user = `# Dataset Summary\n\nDates.\n\n# Module\n\n\`format\`\n\nWrites dates.\n\n# Task Demonstrations\n\n(none)\n\n# Basic Instruction\n\n${basic}\n\n# Tip\n\nBe brief.\n\n${miproPromptTrailers.propose}`;
+    const user = `# Dataset Summary\n\nDates.\n\n# Module\n\n\`format\`\n\nWrites dates.\n\n# Task Demonstrations\n\n${demonstrations}\n\n# Basic Instruction\n\n${basic}\n\n# Tip\n\nBe brief.\n\n${miproPromptTrailers.propose}`;
     expect(miproPromptKindOf(user)).toBe('propose');
     expect(readMiproProposalPrompt(user)).toEqual({
       datasetSummary: 'Dates.',
       programDescription: undefined,
       module: 'format',
-      taskDemonstrations: '(none)',
+      taskDemonstrations: demonstrations,
+      demonstrations: [
+        { input: { year: '21' }, reasoning: 'Two digits.', output: { date: '2021-04-03' } },
+        { input: { year: '99' }, reasoning: undefined, output: { date: '1999-04-03' } },
+      ],
       basicInstruction: basic,
       tip: 'Be brief.',
     });

@@ -1,4 +1,8 @@
-import { type RenderedInstance, readRenderedInstance } from './read-rendered-fields.js';
+import {
+  type RenderedInstance,
+  readRenderedFields,
+  readRenderedInstance,
+} from './read-rendered-fields.js';
 import { findHeading, readSections, withoutTrailer } from './read-sections.js';
 
 /** The closing instructions of MIPROv2's proposal-stage messages (`@forge/method-mipro`). */
@@ -97,6 +101,30 @@ export function readMiproModuleDescriptionPrompt(user: string): {
   return { module: /^\s*`([^`]+)`/.exec(message.slice(at?.contentStart ?? message.length))?.[1] };
 }
 
+/** One demonstration shown to the proposer, its fields as text. */
+export interface ProposalDemonstration {
+  /** `### Input`'s fields. */
+  readonly input: Record<string, string>;
+  /** `### Reasoning`, when shown. */
+  readonly reasoning: string | undefined;
+  /** `### Output`'s fields. */
+  readonly output: Record<string, string>;
+}
+
+function readDemonstrations(section: string): ProposalDemonstration[] {
+  return section
+    .split(/(?:^|\n)## Demonstration \d+\n/)
+    .slice(1)
+    .map((demonstration) => {
+      const parts = readSections(demonstration, ['### Input', '### Reasoning', '### Output']);
+      return {
+        input: readRenderedFields(parts.get('### Input') ?? '', 4),
+        reasoning: parts.get('### Reasoning'),
+        output: readRenderedFields(parts.get('### Output') ?? '', 4),
+      };
+    });
+}
+
 /** An instruction-proposal request, each section as text (undefined when the method left it out). */
 export interface MiproProposalPrompt {
   /** `# Dataset Summary`. */
@@ -105,8 +133,10 @@ export interface MiproProposalPrompt {
   readonly programDescription: string | undefined;
   /** The module's name, from `# Module`'s first line. */
   readonly module: string | undefined;
-  /** `# Task Demonstrations`: `## Demonstration n` with `### Input`, `### Reasoning`, `### Output`. */
+  /** `# Task Demonstrations` as text: `## Demonstration n` with `### Input`, `### Reasoning`, `### Output`. */
   readonly taskDemonstrations: string | undefined;
+  /** The demonstrations read back, in order (none when the section is absent or "(none)"). */
+  readonly demonstrations: readonly ProposalDemonstration[];
   /** `# Basic Instruction`: the module's seed prompt. */
   readonly basicInstruction: string | undefined;
   /** `# Tip`; "(none)" reads as undefined. */
@@ -129,6 +159,7 @@ export function readMiproProposalPrompt(user: string): MiproProposalPrompt {
     programDescription: sections.get('# Program Description'),
     module: /^`([^`]+)`/.exec(sections.get('# Module') ?? '')?.[1],
     taskDemonstrations: sections.get('# Task Demonstrations'),
+    demonstrations: readDemonstrations(sections.get('# Task Demonstrations') ?? ''),
     basicInstruction: sections.get('# Basic Instruction'),
     tip: tip === '(none)' ? undefined : tip,
   };

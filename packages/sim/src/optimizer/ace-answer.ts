@@ -1,15 +1,20 @@
-import { createRandom, type Random } from '@forge/program';
-import { aceCurate, isCurationRequest } from './ace-curate.js';
+import {
+  createRandom,
+  isAceCurationPrompt,
+  isAceReflectionPrompt,
+  type Random,
+} from '@forge/program';
+import { aceCurate } from './ace-curate.js';
 import { malformedAceReflection, malformedCuration } from './ace-malformed-output.js';
-import { aceReflect, aceReflectionJson, isAceReflectionRequest } from './ace-reflect.js';
+import { aceReflect, aceReflectionJson } from './ace-reflect.js';
 
 /** The ACE roles the simulated optimizer plays. */
 export type AceSimRole = 'ace-reflector' | 'ace-curator';
 
 /** The ACE role a user message asks for, from its opening heading alone. */
 export function aceRoleOf(user: string): AceSimRole | undefined {
-  if (isAceReflectionRequest(user)) return 'ace-reflector';
-  if (isCurationRequest(user)) return 'ace-curator';
+  if (isAceReflectionPrompt(user)) return 'ace-reflector';
+  if (isAceCurationPrompt(user)) return 'ace-curator';
   return undefined;
 }
 

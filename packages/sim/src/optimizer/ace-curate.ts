@@ -1,20 +1,4 @@
-import { readSections } from './read-markdown.js';
-import { readPlaybookBullets, readPlaybookSections } from './read-playbook-bullets.js';
-
-/** The headings of the ACE curator's user message (docs/prompt-contracts.md), in order. */
-const headings = [
-  '# Current Playbook',
-  '# Playbook Statistics',
-  '# Recent Reflection',
-  '# Program Modules',
-  '# Task Input',
-  '# Training Progress',
-] as const;
-
-/** True when a user message is an ACE curation request. */
-export function isCurationRequest(user: string): boolean {
-  return user.startsWith('# Current Playbook\n') && user.includes('\n# Recent Reflection\n');
-}
+import { readAceCurationPrompt, readPlaybookBullets, readPlaybookSections } from '@forge/program';
 
 /** The simulated curator's answer, before it is written as JSON. */
 export interface AceCuration {
@@ -33,12 +17,11 @@ export interface AceCuration {
  * de-duplication must fold back.
  */
 export function aceCurate(user: string, options: { readonly slip: boolean }): AceCuration {
-  const sections = readSections(user, headings);
-  const playbookText = sections.get('# Current Playbook') ?? '';
-  const bullets = readPlaybookBullets(playbookText);
-  const sectionNames = readPlaybookSections(playbookText);
-  const reflection = sections.get('# Recent Reflection') ?? '';
-  const { insight, tags } = readReflection(reflection);
+  const request = readAceCurationPrompt(user);
+  const bullets = readPlaybookBullets(request.playbook);
+  // The date world's playbook sections are snake-case ids; the reference's own headings are not.
+  const sectionNames = readPlaybookSections(request.playbook).filter((name) => /^\S+$/.test(name));
+  const { insight, tags } = readReflection(request.reflection, request.keyInsight);
   const target = sectionNames.includes('strategies_and_insights')
     ? 'strategies_and_insights'
     : (sectionNames[0] ?? 'others');
@@ -91,7 +74,10 @@ export function aceCurate(user: string, options: { readonly slip: boolean }): Ac
  * Markdown sections (`## Key Insight`, `## Bullet Tags`), or — under ACE's `profile: reference`,
  * which passes the reflector's answer on as written — the reflection JSON object itself.
  */
-function readReflection(reflection: string): {
+function readReflection(
+  reflection: string,
+  keyInsight: string | undefined,
+): {
   insight: string;
   tags: { id: string; tag: string }[];
 } {
@@ -112,7 +98,7 @@ function readReflection(reflection: string): {
     };
   }
   return {
-    insight: /## Key Insight\n\n([\s\S]*?)(?=\n## |$)/.exec(reflection)?.[1] ?? '',
+    insight: keyInsight ?? '',
     tags: [...reflection.matchAll(/^- \[([^\]]+)\] (helpful|harmful|neutral)$/gm)].map((match) => ({
       id: match[1] as string,
       tag: match[2] as string,

@@ -1,29 +1,17 @@
 import {
+  type RenderedBullet,
+  readAceReflectionPrompt,
+  readPlaybookBullets,
+  readRenderedInstance,
+} from '@forge/program';
+import {
   type FailureMechanism,
   failureMechanisms,
   mechanismsNamedIn,
 } from '../world/failure-mechanisms.js';
 import { readDateText } from '../world/read-date-text.js';
 import { type SimRuleId, simRule, simRules, twoDigitYearPivot } from '../world/sim-rules.js';
-import { readRenderedInstance, readSections } from './read-markdown.js';
-import { type RenderedBullet, readPlaybookBullets } from './read-playbook-bullets.js';
 import { statedRules } from './write-module-prompt.js';
-
-/** The headings of the ACE reflector's user message (docs/prompt-contracts.md), in order. */
-const headings = [
-  '# Playbook Bullets Used',
-  '# Program Modules',
-  '# Task Input',
-  '# Program Trace',
-  '# Program Output',
-  '# Ground Truth',
-  '# Evaluation Feedback',
-] as const;
-
-/** True when a user message is an ACE reflection request. */
-export function isAceReflectionRequest(user: string): boolean {
-  return user.startsWith('# Playbook Bullets Used\n') && user.includes('\n# Evaluation Feedback\n');
-}
 
 /** One lesson the simulated reflector draws: the canonical sentence of a rule, for a module. */
 export interface AceLesson {
@@ -58,13 +46,11 @@ export interface AceReflection {
  * otherwise.
  */
 export function aceReflect(user: string): AceReflection {
-  const sections = readSections(user, headings);
-  const bullets = readPlaybookBullets(sections.get('# Playbook Bullets Used') ?? '');
+  const request = readAceReflectionPrompt(user);
+  const bullets = readPlaybookBullets(request.bulletsUsed ?? '');
   const text =
-    readRenderedInstance(`### Input\n\n${reshift(sections.get('# Task Input') ?? '')}`).input[
-      'text'
-    ] ?? '';
-  const feedback = readFeedback(sections.get('# Evaluation Feedback') ?? '');
+    readRenderedInstance(`### Input\n\n${reshift(request.taskInput ?? '')}`).input['text'] ?? '';
+  const feedback = feedbackByModule(request);
   const mechanisms: FailureMechanism[] = [];
   const lessons: AceLesson[] = [];
   for (const [module, words] of feedback.byModule) {
@@ -138,18 +124,17 @@ function sentenceFor(rule: SimRuleId, feedback: string): string {
   return `Two-digit years from ${stated ?? twoDigitYearPivot} to 99 belong to the 1900s.`;
 }
 
-function readFeedback(section: string): { score: number; byModule: Map<string, string> } {
-  const score = Number(/## Score\n\n([\d.]+)/.exec(section)?.[1] ?? '0');
-  const byModule = new Map<string, string>();
-  for (const match of section.matchAll(/## Module `([^`]+)`\n\n([\s\S]*?)(?=\n## |$)/g)) {
-    byModule.set(match[1] as string, (match[2] as string).trim());
-  }
+function feedbackByModule(request: ReturnType<typeof readAceReflectionPrompt>): {
+  score: number;
+  byModule: Map<string, string>;
+} {
+  const byModule = new Map(request.moduleFeedback);
   if (byModule.size === 0) {
     // Without per-module feedback, the overall feedback speaks for every module.
-    const overall = /## Overall\n\n([\s\S]*?)(?=\n## |$)/.exec(section)?.[1] ?? '';
-    for (const module of ['interpret', 'format']) byModule.set(module, overall);
+    for (const module of ['interpret', 'format'])
+      byModule.set(module, request.overallFeedback ?? '');
   }
-  return { score, byModule };
+  return { score: request.score ?? 0, byModule };
 }
 
 // The task input is rendered with `## field` headings; the instance reader expects `####`.

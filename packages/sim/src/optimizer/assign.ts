@@ -1,3 +1,4 @@
+import { type PromptFailureCluster, readAssignmentPrompt } from '@forge/program';
 import type { DateForm } from '../world/date-case.js';
 import {
   type FailureMechanism,
@@ -7,25 +8,7 @@ import {
   mechanismsNamedIn,
 } from '../world/failure-mechanisms.js';
 import { readDateText } from '../world/read-date-text.js';
-import { findHeading, readRenderedInstance, readSections } from './read-markdown.js';
 import { readCluster } from './resolve-mechanism.js';
-
-/** The closing instruction of the assigner's user message (docs/prompt-contracts.md). */
-export const assignerTrailer =
-  'Decide whether this failure should be assigned to an existing cluster, should create a new cluster, or should rename an existing cluster before assignment. Return the assignment XML block only.';
-
-/** True when a user message is an assignment request. */
-export function isAssignmentRequest(user: string): boolean {
-  return (
-    user.startsWith('# Existing Failure Clusters\n') && user.includes('\n# Failure Observation\n')
-  );
-}
-
-/** One cluster of the catalogue. */
-interface CatalogueEntry {
-  readonly cluster_name: string;
-  readonly failure_description: string;
-}
 
 /** The assigner's decision in the contract's JSON form. */
 export interface AssignmentJson {
@@ -49,15 +32,10 @@ export function assign(user: string): {
   readonly decision: AssignmentJson;
   readonly reasoning: string;
 } {
-  const catalogue = readCatalogue(user);
-  const observation = user.slice(findHeading(user, '# Failure Observation')?.contentStart ?? 0);
-  const feedback =
-    readSections(observation, ['## Instance', '## Score', '## Trace', '## Feedback']).get(
-      '## Feedback',
-    ) ?? '';
-  const instance = readRenderedInstance(
-    readSections(observation, ['## Instance', '## Score']).get('## Instance') ?? '',
-  );
+  const request = readAssignmentPrompt(user);
+  const catalogue: readonly PromptFailureCluster[] = request.clusters;
+  const feedback = request.feedback ?? '';
+  const instance = request.instance;
   const text = Object.values(instance.input)[0] ?? '';
   const reading = readDateText(text);
   const form: DateForm | undefined = reading.ok ? reading.conditions.form : undefined;
@@ -116,25 +94,6 @@ export function assign(user: string): {
     },
     reasoning: `A second variant of "${existing.entry.cluster_name}": the cluster is broadened before assignment.`,
   };
-}
-
-function readCatalogue(user: string): CatalogueEntry[] {
-  const block = readSections(user, ['# Existing Failure Clusters', '# Failure Observation']).get(
-    '# Existing Failure Clusters',
-  );
-  try {
-    const value: unknown = JSON.parse(block ?? '[]');
-    if (!Array.isArray(value)) return [];
-    return value.filter(
-      (entry): entry is CatalogueEntry =>
-        typeof entry === 'object' &&
-        entry !== null &&
-        typeof (entry as CatalogueEntry).cluster_name === 'string' &&
-        typeof (entry as CatalogueEntry).failure_description === 'string',
-    );
-  } catch {
-    return [];
-  }
 }
 
 function specificName(mechanism: FailureMechanism, form: DateForm | undefined): string {

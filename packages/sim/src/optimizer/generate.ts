@@ -1,19 +1,11 @@
-import { createRandom } from '@forge/program';
+import { createRandom, readGenerationPrompt } from '@forge/program';
 import type { GenerateRequest, ToolCall } from '@forge/provider';
 import { hashText } from '../models/request-hash.js';
 import { type DateReading, readDateText } from '../world/read-date-text.js';
 import { malformedExample } from './malformed-output.js';
 import { mutateDateText } from './mutate-date-text.js';
-import { readSeedContext, type SeedContext } from './read-seed.js';
+import { type SeedContext, seedContext } from './read-seed.js';
 import { resolveMechanism } from './resolve-mechanism.js';
-
-/** The closing line of the generator's user message (docs/prompt-contracts.md). */
-export const generatorTrailer = 'Generate one synthetic training example.';
-
-/** True when a user message is a generation request. */
-export function isGenerationRequest(user: string): boolean {
-  return user.startsWith('# Task Signature JSON\n') && user.includes('\n# Mutation Seed\n');
-}
 
 /** Settings of one generator call. */
 export interface GeneratorCall {
@@ -47,13 +39,8 @@ export interface RoleAnswer {
  * slips: a wrong gold date, or an example that ignores the intent.
  */
 export function generate(call: GeneratorCall): RoleAnswer {
-  const context = readSeedContext({
-    user: call.user,
-    parent: '# Mutation Seed',
-    before: [],
-    tailHeading: '## Program Trace',
-    trailer: generatorTrailer,
-  });
+  const request = readGenerationPrompt(call.user);
+  const context = seedContext(request.signature, request.seed);
   const seedHash = hashText(call.seed, 'generator', call.user);
   const flawDraw = createRandom(seedHash, 'flaw');
   const flawed = flawDraw.next() < call.flawRate;

@@ -1,33 +1,12 @@
-import type { Random } from '@forge/program';
+import { type Random, readGepaReflectionPrompt } from '@forge/program';
 import { moduleOf, type ReflectionRequest, rewritePrompt } from './reflect.js';
 
 /**
- * The first line of GEPA's reflection request (`@forge/method-gepa`'s default template,
- * docs/prompt-contracts.md). The simulator answers only that template: a custom template is a
- * user's own words, which a simulator cannot be expected to read.
- */
-export const gepaReflectionOpening =
-  'An assistant works on a task by following the instruction below.';
-
-/** True when a user message is a GEPA reflection request. */
-export function isGepaReflectionRequest(user: string): boolean {
-  return user.startsWith(`${gepaReflectionOpening}\n`);
-}
-
-/**
- * Reads a GEPA reflection request: the current instruction is the first fenced block, the
- * examples the second (`# Example n` with `## Inputs`, `## Generated Outputs`, `## Feedback`).
- * A fence is closed only by a line of the same backticks, so fenced text inside stays whole.
+ * Reads a GEPA reflection request (`@forge/program`'s reader; the simulator answers only the
+ * default template, whose first line `isGepaReflectionPrompt` checks), with the module it is about.
  */
 export function readGepaReflectionRequest(user: string): ReflectionRequest {
-  const blocks = [...user.matchAll(/^(`{3,})\n([\s\S]*?)\n\1$/gm)].map((match) => match[2] ?? '');
-  const currentPrompt = (blocks[0] ?? '').trim();
-  const examples = blocks[1] ?? '';
-  const feedback = examples
-    .split(/^# Example \d+$/m)
-    .slice(1)
-    .map((example) => example.split(/^## Feedback$/m)[1]?.trim() ?? '')
-    .filter((text) => text !== '');
+  const { currentPrompt, examples, feedback } = readGepaReflectionPrompt(user);
   return { currentPrompt, module: moduleOf(examples, currentPrompt), feedback };
 }
 

@@ -1,12 +1,12 @@
-import type { MutationIntent } from './mutate-date-text.js';
 import {
+  type MutationSeedSections,
+  type PromptSignature,
   type RenderedInstance,
   readRenderedInstance,
-  readSections,
-  withoutTrailer,
-} from './read-markdown.js';
+} from '@forge/program';
+import type { MutationIntent } from './mutate-date-text.js';
 
-/** What the generator and the verifier read from a mutation seed or generation context. */
+/** What the generator and the verifier use of a mutation seed or generation context. */
 export interface SeedContext {
   /** Name of the input field holding the text (first declared input field). */
   readonly inputField: string;
@@ -24,8 +24,6 @@ export interface SeedContext {
   readonly source: RenderedInstance;
   /** The failure's feedback (empty when none). */
   readonly feedback: string;
-  /** The section after the feedback (program trace, or generator activity). */
-  readonly tail: string;
 }
 
 const intents: readonly MutationIntent[] = [
@@ -38,65 +36,25 @@ const intents: readonly MutationIntent[] = [
 ];
 
 /**
- * Reads the shared layout of the generator's and the verifier's user messages
- * (docs/prompt-contracts.md): the signature JSON, then level-2 sections under `parent`.
+ * The date world's view of a generator's or verifier's request, read by `@forge/program`'s
+ * `readGenerationPrompt` / `readVerificationPrompt`: without a readable signature the fields are
+ * the date world's own (`text`, `date`).
  */
-export function readSeedContext(options: {
-  readonly user: string;
-  readonly parent: string;
-  readonly before: readonly string[];
-  readonly tailHeading: string;
-  readonly trailer: string;
-}): SeedContext & { readonly blocks: Map<string, string | undefined> } {
-  const user = withoutTrailer(options.user, options.trailer);
-  const blocks = readSections(user, ['# Task Signature JSON', ...options.before, options.parent]);
-  const signature = parseSignature(blocks.get('# Task Signature JSON'));
-  const seed = blocks.get(options.parent) ?? '';
-  const parts = readSections(seed, [
-    '## Failure Cluster',
-    '## Failure Description',
-    '## Mutation Kind',
-    '## Failed Example',
-    '## Source Example',
-    '## Feedback',
-    options.tailHeading,
-  ]);
-  const kind = (parts.get('## Mutation Kind') ?? '').trim().toLowerCase();
-  const feedback = (parts.get('## Feedback') ?? '').trim();
+export function seedContext(
+  signature: PromptSignature | undefined,
+  seed: MutationSeedSections,
+): SeedContext {
+  const kind = (seed.mutationKind ?? '').trim().toLowerCase();
+  const inputs = signature?.inputFields.map((field) => field.name);
+  const outputs = signature?.outputFields.map((field) => field.name);
   return {
-    ...signature,
-    clusterName: (parts.get('## Failure Cluster') ?? '').trim(),
-    description: (parts.get('## Failure Description') ?? '').trim(),
+    inputField: inputs === undefined ? 'text' : (inputs[0] ?? 'text'),
+    outputField: outputs === undefined ? 'date' : (outputs[0] ?? 'date'),
+    fieldNames: inputs === undefined ? ['text', 'date'] : [...inputs, ...(outputs ?? [])],
+    clusterName: seed.failureCluster ?? '',
+    description: seed.failureDescription ?? '',
     intent: intents.find((intent) => intent === kind) ?? 'unknown',
-    source: readRenderedInstance(
-      parts.get('## Failed Example') ?? parts.get('## Source Example') ?? '',
-    ),
-    feedback: feedback === '(none)' ? '' : feedback,
-    tail: parts.get(options.tailHeading) ?? '',
-    blocks,
+    source: readRenderedInstance(seed.example ?? ''),
+    feedback: seed.feedback ?? '',
   };
-}
-
-function parseSignature(
-  json: string | undefined,
-): Pick<SeedContext, 'inputField' | 'outputField' | 'fieldNames'> {
-  try {
-    const value = JSON.parse(json ?? '') as {
-      input_fields?: { name?: unknown }[];
-      output_fields?: { name?: unknown }[];
-    };
-    const names = (fields: { name?: unknown }[] | undefined) =>
-      (fields ?? [])
-        .map((field) => field.name)
-        .filter((name): name is string => typeof name === 'string');
-    const inputs = names(value.input_fields);
-    const outputs = names(value.output_fields);
-    return {
-      inputField: inputs[0] ?? 'text',
-      outputField: outputs[0] ?? 'date',
-      fieldNames: [...inputs, ...outputs],
-    };
-  } catch {
-    return { inputField: 'text', outputField: 'date', fieldNames: ['text', 'date'] };
-  }
 }

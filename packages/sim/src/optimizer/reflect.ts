@@ -1,15 +1,7 @@
+import { readReflectionPrompt } from '@forge/program';
 import { mechanismsNamedIn } from '../world/failure-mechanisms.js';
 import { simRule, twoDigitYearPivot } from '../world/sim-rules.js';
-import { findHeading, withoutTrailer } from './read-markdown.js';
 import { type PromptModule, statedRules, writeModulePrompt } from './write-module-prompt.js';
-
-/** The closing line of the reflector's user message (docs/prompt-contracts.md). */
-export const reflectorTrailer = 'Write a better system prompt for this module.';
-
-/** True when a user message is a reflection request. */
-export function isReflectionRequest(user: string): boolean {
-  return user.startsWith('# Current System Prompt\n') && user.includes('\n# Evaluation Results\n');
-}
 
 /** The parts of a reflection request the simulated reflector uses. */
 export interface ReflectionRequest {
@@ -21,23 +13,10 @@ export interface ReflectionRequest {
   readonly feedback: readonly string[];
 }
 
-/** Reads a reflection request. */
+/** Reads a reflection request (`@forge/program`'s reader), with the module it is about. */
 export function readReflectionRequest(user: string): ReflectionRequest {
-  const opening = '# Current System Prompt\n';
-  let results = findHeading(user, '# Evaluation Results', opening.length);
-  // A prompt could itself contain the heading; the batch always starts with "## Evaluation 1".
-  while (results !== undefined && !/^\s*## Evaluation 1\b/.test(user.slice(results.contentStart))) {
-    results = findHeading(user, '# Evaluation Results', results.contentStart);
-  }
-  const promptEnd = results?.start ?? user.length;
-  const currentPrompt = user.slice(opening.length, promptEnd).trim();
-  const batch = withoutTrailer(user.slice(results?.contentStart ?? promptEnd), reflectorTrailer);
-  const module = moduleOf(batch, currentPrompt);
-  const feedback = batch
-    .split(/\n### Feedback\n/)
-    .slice(1)
-    .map((part) => part.split(/\n## Evaluation \d+\n/)[0]?.trim() ?? '');
-  return { currentPrompt, module, feedback };
+  const { currentPrompt, evaluationResults, feedback } = readReflectionPrompt(user);
+  return { currentPrompt, module: moduleOf(evaluationResults, currentPrompt), feedback };
 }
 
 /**

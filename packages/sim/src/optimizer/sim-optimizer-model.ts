@@ -1,4 +1,14 @@
-import { answerMisbehaviours, createRandom, misbehave } from '@forge/program';
+import {
+  answerMisbehaviours,
+  createRandom,
+  isAssignmentPrompt,
+  isGenerationPrompt,
+  isGepaReflectionPrompt,
+  isReflectionPrompt,
+  isVerificationPrompt,
+  miproPromptKindOf,
+  misbehave,
+} from '@forge/program';
 import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
 import { buildResult, estimateTokens } from '../models/build-result.js';
 import { drawLatency, sleep } from '../models/latency.js';
@@ -10,24 +20,24 @@ import {
   type SimRole,
 } from '../sim-options.js';
 import { aceRoleOf, answerAce } from './ace-answer.js';
-import { assign, isAssignmentRequest } from './assign.js';
-import { generate, isGenerationRequest, type RoleAnswer } from './generate.js';
-import { isGepaReflectionRequest, reflectForGepa } from './gepa-reflect.js';
+import { assign } from './assign.js';
+import { generate, type RoleAnswer } from './generate.js';
+import { reflectForGepa } from './gepa-reflect.js';
 import { malformedAssignment, malformedReflection } from './malformed-output.js';
-import { answerMiproRequest, miproContractOf } from './mipro/mipro-requests.js';
-import { isReflectionRequest, reflect } from './reflect.js';
-import { isVerificationRequest, verify } from './verify.js';
+import { answerMiproRequest } from './mipro/mipro-requests.js';
+import { reflect } from './reflect.js';
+import { verify } from './verify.js';
 
 /** Model id of the simulated optimizer model (`sim:optimizer`). */
 export const simOptimizerModelId = 'optimizer';
 
 /** The optimizer role a user message asks for, recognised from its headings alone. */
 export function optimizerRoleOf(user: string): Exclude<SimRole, 'task'> | undefined {
-  if (isReflectionRequest(user) || isGepaReflectionRequest(user)) return 'reflector';
-  if (isAssignmentRequest(user)) return 'assigner';
-  if (isVerificationRequest(user)) return 'verifier';
-  if (isGenerationRequest(user)) return 'generator';
-  if (miproContractOf(user) !== undefined) return 'proposer';
+  if (isReflectionPrompt(user) || isGepaReflectionPrompt(user)) return 'reflector';
+  if (isAssignmentPrompt(user)) return 'assigner';
+  if (isVerificationPrompt(user)) return 'verifier';
+  if (isGenerationPrompt(user)) return 'generator';
+  if (miproPromptKindOf(user) !== undefined) return 'proposer';
   return aceRoleOf(user);
 }
 
@@ -98,7 +108,7 @@ function answerFor(
   const kind = createRandom(hash, 'malformed-kind');
   switch (role) {
     case 'reflector': {
-      if (isGepaReflectionRequest(user))
+      if (isGepaReflectionPrompt(user))
         return { text: reflectForGepa(user, malformed ? kind : undefined) };
       const answer = reflect(user);
       if (!malformed) return { text: answer };

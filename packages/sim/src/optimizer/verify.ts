@@ -1,4 +1,4 @@
-import { createRandom } from '@forge/program';
+import { createRandom, readVerificationPrompt } from '@forge/program';
 import type { GenerateRequest } from '@forge/provider';
 import { hashText } from '../models/request-hash.js';
 import type { DateConditions } from '../world/date-case.js';
@@ -7,20 +7,8 @@ import { readDateText } from '../world/read-date-text.js';
 import type { RoleAnswer } from './generate.js';
 import { isoFromTool } from './generate.js';
 import { malformedVerdict } from './malformed-output.js';
-import { readSeedContext, type SeedContext } from './read-seed.js';
+import { type SeedContext, seedContext } from './read-seed.js';
 import { resolveMechanism } from './resolve-mechanism.js';
-
-/** The closing line of the verifier's user message (docs/prompt-contracts.md). */
-export const verifierTrailer = 'Verify this synthetic training example.';
-
-/** True when a user message is a verification request. */
-export function isVerificationRequest(user: string): boolean {
-  return (
-    user.startsWith('# Task Signature JSON\n') &&
-    user.includes('\n# Synthetic Example\n') &&
-    user.includes('\n# Generation Context\n')
-  );
-}
 
 /** One verdict with its reason. */
 interface Judgement {
@@ -42,14 +30,9 @@ export function verify(options: {
   readonly malformed: boolean;
   readonly requestHash: string;
 }): RoleAnswer {
-  const context = readSeedContext({
-    user: options.user,
-    parent: '# Generation Context',
-    before: ['# Synthetic Example'],
-    tailHeading: '## Generator Activity',
-    trailer: verifierTrailer,
-  });
-  const example = parseExample(context.blocks.get('# Synthetic Example'));
+  const request = readVerificationPrompt(options.user);
+  const context = seedContext(request.signature, request.context);
+  const example = parseExample(request.syntheticExample);
   const text =
     typeof example?.[context.inputField] === 'string' ? String(example[context.inputField]) : '';
   const gold =

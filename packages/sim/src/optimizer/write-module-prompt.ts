@@ -1,5 +1,5 @@
+import { readSections } from '@forge/program';
 import { simRules } from '../world/sim-rules.js';
-import { readSections } from './read-markdown.js';
 
 /** Module names the simulated reflector writes prompts for. */
 export type PromptModule = 'interpret' | 'format' | 'unknown';

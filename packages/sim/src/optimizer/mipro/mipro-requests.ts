@@ -1,37 +1,19 @@
-import { createRandom, type Random } from '@forge/program';
+import {
+  createRandom,
+  type MiproPromptKind,
+  miproPromptKindOf,
+  type ProposalDemonstration,
+  type Random,
+  readMiproObservationPrompt,
+  readMiproProposalPrompt,
+} from '@forge/program';
 import { type SimRuleId, simRule, simRules } from '../../world/sim-rules.js';
-import { readRenderedInstance, readSections } from '../read-markdown.js';
 import { type PromptModule, statedRules, writeModulePrompt } from '../write-module-prompt.js';
 import {
   conventionSentence,
   conventionsShown,
   readingConventionsShownBy,
 } from './observed-conventions.js';
-
-/** The MIPROv2 contract a user message asks for, recognised from its headings alone. */
-export type MiproContract =
-  | 'observe'
-  | 'summarize'
-  | 'describe-program'
-  | 'describe-module'
-  | 'propose';
-
-/** Which MIPROv2 contract a user message is, if any (layouts in docs/prompt-contracts.md). */
-export function miproContractOf(user: string): MiproContract | undefined {
-  if (user.startsWith('# Dataset Examples\n') || user.startsWith('# Prior Observations\n'))
-    return 'observe';
-  if (user.startsWith('# Observations\n')) return 'summarize';
-  if (user.startsWith('# Program\n') && user.includes('\n# Example Run\n'))
-    return 'describe-program';
-  if (user.startsWith('# Program\n') && user.includes('\n# Module\n')) return 'describe-module';
-  if (
-    user.includes('\n# Basic Instruction\n') &&
-    /^# (Dataset Summary|Program Description|Module)\n/.test(user)
-  ) {
-    return 'propose';
-  }
-  return undefined;
-}
 
 /**
  * The simulated answer to a MIPROv2 request. It knows the date world only through what the
@@ -45,7 +27,7 @@ export function answerMiproRequest(options: {
   readonly requestHash: string;
   readonly malformed: boolean;
 }): string {
-  const contract = miproContractOf(options.user);
+  const contract = miproPromptKindOf(options.user);
   const tag = {
     observe: 'observations',
     summarize: 'summary',
@@ -62,7 +44,7 @@ export function answerMiproRequest(options: {
   return `<${tag}>\n${content}\n</${tag}>`;
 }
 
-function contentFor(contract: MiproContract | undefined, user: string, random: Random): string {
+function contentFor(contract: MiproPromptKind | undefined, user: string, random: Random): string {
   switch (contract) {
     case 'observe':
       return observe(user);
@@ -85,17 +67,12 @@ function contentFor(contract: MiproContract | undefined, user: string, random: R
 }
 
 function observe(user: string): string {
-  const prior = user.startsWith('# Prior Observations\n')
-    ? (readSections(user, ['# Prior Observations', '# Dataset Examples']).get(
-        '# Prior Observations',
-      ) ?? '')
-    : undefined;
-  const examplesText = user.slice(user.indexOf('# Dataset Examples'));
-  const examples = examplesText
-    .split(/\n## Example \d+\n/)
-    .slice(1)
-    .map((section) => readRenderedInstance(section, 3))
-    .map((instance) => ({ text: instance.input['text'] ?? '', date: instance.gold['date'] ?? '' }));
+  const request = readMiproObservationPrompt(user);
+  const prior = request.priorObservations;
+  const examples = request.examples.map((instance) => ({
+    text: instance.input['text'] ?? '',
+    date: instance.gold['date'] ?? '',
+  }));
   const shown = conventionsShown(examples).map(conventionSentence);
   if (prior === undefined) {
     return [
@@ -111,23 +88,12 @@ function observe(user: string): string {
 }
 
 function propose(user: string, random: Random): string {
-  const sections = readSections(user, [
-    '# Dataset Summary',
-    '# Program Description',
-    '# Module',
-    '# Task Demonstrations',
-    '# Basic Instruction',
-    '# Tip',
-  ]);
-  const moduleName = /^`([^`]+)`/.exec(sections.get('# Module') ?? '')?.[1];
+  const request = readMiproProposalPrompt(user);
   const module: PromptModule =
-    moduleName === 'interpret' || moduleName === 'format' ? moduleName : 'unknown';
-  const basic = (sections.get('# Basic Instruction') ?? '').replace(
-    /\n\nPropose a new instruction for this module\.$/,
-    '',
-  );
-  const fromSummary = statedRules(sections.get('# Dataset Summary') ?? '');
-  const fromDemos = demonstratedConventions(sections.get('# Task Demonstrations') ?? '', module);
+    request.module === 'interpret' || request.module === 'format' ? request.module : 'unknown';
+  const basic = request.basicInstruction ?? '';
+  const fromSummary = statedRules(request.datasetSummary ?? '');
+  const fromDemos = demonstratedConventions(request.demonstrations, module);
   const candidates = [...fromSummary, ...fromDemos.map(conventionSentence)].filter(
     (sentence, index, all) =>
       all.findIndex((other) => normalise(other) === normalise(sentence)) === index,
@@ -141,14 +107,14 @@ function propose(user: string, random: Random): string {
 }
 
 /** Conventions the module's demonstrations show: a correct reading or formatting of a date. */
-function demonstratedConventions(section: string, module: PromptModule): SimRuleId[] {
+function demonstratedConventions(
+  demonstrations: readonly ProposalDemonstration[],
+  module: PromptModule,
+): SimRuleId[] {
   const shown = new Set<SimRuleId>();
-  for (const demo of section.split(/(?:^|\n)## Demonstration \d+\n/).slice(1)) {
-    const parts = readSections(demo, ['### Input', '### Reasoning', '### Output']);
-    const field = (block: string | undefined, name: string) =>
-      new RegExp(`#### ${name}\\n([^\\n]*)`).exec(block ?? '')?.[1]?.trim() ?? '';
-    const input = parts.get('### Input');
-    const output = parts.get('### Output');
+  for (const demo of demonstrations) {
+    const field = (fields: Record<string, string>, name: string) => fields[name]?.trim() ?? '';
+    const { input, output } = demo;
     if (module === 'interpret') {
       const written = {
         day: field(output, 'day'),
