@@ -211,7 +211,12 @@ describe('forge suite', () => {
       { cwd },
     );
     expect(estimate.code).toBe(0);
-    expect(jsonEvents(estimate.stdout)[0]).toMatchObject({ type: 'estimate', evaluations: 40 });
+    expect(jsonEvents(estimate.stdout)[0]).toMatchObject({
+      type: 'estimate',
+      evaluations: 40,
+      // The baseline's expected figure is exact: the seed on validation.
+      expected: { evaluations: 40 },
+    });
     writeFileSync(join(cwd, 'bad.yaml'), suiteConfig.replace('seeds: [0, 1]', 'seeds: [0, zero]'));
     const bad = await runCli(['suite', '-c', 'bad.yaml', '--dir', 'bad'], { cwd });
     expect(bad.code).toBe(2);
