@@ -1,12 +1,16 @@
-import type { SignatureField } from '@forge/program';
+import {
+  readAssignmentPrompt,
+  readGenerationPrompt,
+  readReflectionPrompt,
+  readRenderedInstance,
+  type SignatureField,
+} from '@forge/program';
 import {
   appendRules,
   distinctSentences,
-  feedbackTexts,
   normalise,
-  readRenderedFields,
-  sectionText,
   snakeName,
+  typedValues,
 } from './read-contract-text.js';
 
 // Default answers to Forge's four contracts (Figures 5–8, docs/prompt-contracts.md), generic in
@@ -27,10 +31,8 @@ export function defaultReflect(reflection: ScriptedReflection): string {
 
 /** Reads Forge's reflector request (Figure 6). */
 export function readForgeReflection(user: string): ScriptedReflection {
-  return {
-    currentPrompt: sectionText(user, '# Current System Prompt') ?? '',
-    feedback: distinctSentences(feedbackTexts(sectionText(user, '# Evaluation Results') ?? '')),
-  };
+  const { currentPrompt, feedback } = readReflectionPrompt(user);
+  return { currentPrompt, feedback: distinctSentences(lessons(feedback)) };
 }
 
 /**
@@ -39,20 +41,14 @@ export function readForgeReflection(user: string): ScriptedReflection {
  * named after the sentence's first words and described by the sentence.
  */
 export function defaultAssign(user: string): string {
-  let catalogue: { cluster_name?: unknown; failure_description?: unknown }[] = [];
-  try {
-    catalogue = JSON.parse(sectionText(user, '# Existing Failure Clusters') ?? '[]');
-  } catch {
-    catalogue = [];
-  }
-  const observation = sectionText(user, '# Failure Observation') ?? '';
+  const { clusters: catalogue, feedback } = readAssignmentPrompt(user);
   const sentence =
-    distinctSentences(feedbackTexts(observation))[0] ?? 'The program fell short without feedback.';
+    distinctSentences(lessons(feedback === undefined ? [] : [feedback]))[0] ??
+    'The program fell short without feedback.';
   const name = snakeName(sentence);
   const existing = catalogue.find(
     (mode) =>
-      mode.cluster_name === name ||
-      normalise(String(mode.failure_description ?? '')) === normalise(sentence),
+      mode.cluster_name === name || normalise(mode.failure_description) === normalise(sentence),
   );
   const decision =
     existing === undefined
@@ -95,28 +91,23 @@ export function readMutationSeed(user: string): {
   readonly inputFields: readonly SignatureField[];
   readonly outputFields: readonly SignatureField[];
 } {
-  let signature: { input_fields?: SignatureField[]; output_fields?: SignatureField[] } = {};
-  try {
-    signature = JSON.parse(sectionText(user, '# Task Signature JSON') ?? '{}');
-  } catch {
-    signature = {};
-  }
-  const inputFields = signature.input_fields ?? [];
-  const outputFields = signature.output_fields ?? [];
-  const seedText = sectionText(user, '# Mutation Seed') ?? '';
-  const example =
-    sectionText(seedText, '## Failed Example') ?? sectionText(seedText, '## Source Example') ?? '';
-  const feedback = sectionText(seedText, '## Feedback') ?? '';
+  const { signature, seed } = readGenerationPrompt(user);
+  const inputFields = signature?.inputFields ?? [];
+  const outputFields = signature?.outputFields ?? [];
+  const example = readRenderedInstance(seed.example ?? '', 3, {
+    input: inputFields.map((field) => field.name),
+    gold: outputFields.map((field) => field.name),
+  });
   return {
     inputFields,
     outputFields,
     seed: {
-      input: readRenderedFields(sectionText(example, '### Input') ?? '', inputFields, 4),
-      gold: readRenderedFields(sectionText(example, '### Gold') ?? '', outputFields, 4),
-      intent: sectionText(seedText, '## Mutation Kind') ?? 'generic',
-      failureMode: sectionText(seedText, '## Failure Cluster') ?? '',
-      failureDescription: sectionText(seedText, '## Failure Description') ?? '',
-      feedback: feedback === '(none)' ? '' : feedback,
+      input: typedValues(example.input, inputFields),
+      gold: typedValues(example.gold, outputFields),
+      intent: seed.mutationKind ?? 'generic',
+      failureMode: seed.failureCluster ?? '',
+      failureDescription: seed.failureDescription ?? '',
+      feedback: seed.feedback ?? '',
     },
   };
 }
@@ -139,4 +130,9 @@ export function defaultVerify(): string {
     '<faithfulness_reason>The scripted verifier accepts every example.</faithfulness_reason>',
     '<faithfulness>true</faithfulness>',
   ].join('\n');
+}
+
+/** Feedback texts that teach something: "(none)" is a rendering's word for no feedback. */
+export function lessons(feedback: readonly string[]): string[] {
+  return feedback.filter((text) => text !== '' && text !== '(none)');
 }

@@ -1,3 +1,12 @@
+import {
+  isAceCurationPrompt,
+  isAceReflectionPrompt,
+  isAssignmentPrompt,
+  isGenerationPrompt,
+  isGepaReflectionPrompt,
+  isReflectionPrompt,
+  isVerificationPrompt,
+} from '@forge/program';
 import type { GenerateRequest, LanguageModel } from '@forge/provider';
 import {
   defaultAssign,
@@ -13,7 +22,6 @@ import {
   defaultAceReflect,
   defaultMipro,
   gepaAnswer,
-  gepaOpening,
   type MiproContract,
   miproContractOf,
   readGepaReflection,
@@ -74,16 +82,13 @@ export interface ScriptedOptimizerModel extends LanguageModel {
 
 /** The contract a user message asks for, recognised from its fixed headings alone. */
 export function optimizerContractOf(user: string): OptimizerContract | undefined {
-  if (user.startsWith('# Current System Prompt\n') && user.includes('\n# Evaluation Results\n'))
-    return 'reflect';
-  if (user.startsWith('# Existing Failure Clusters\n')) return 'assign';
-  if (user.startsWith('# Task Signature JSON\n') && user.includes('\n# Synthetic Example\n'))
-    return 'verify';
-  if (user.startsWith('# Task Signature JSON\n') && user.includes('\n# Mutation Seed\n'))
-    return 'generate';
-  if (user.startsWith(`${gepaOpening}\n`)) return 'gepa-reflect';
-  if (user.startsWith('# Playbook Bullets Used\n')) return 'ace-reflect';
-  if (user.startsWith('# Current Playbook\n')) return 'ace-curate';
+  if (isReflectionPrompt(user)) return 'reflect';
+  if (isAssignmentPrompt(user)) return 'assign';
+  if (isVerificationPrompt(user)) return 'verify';
+  if (isGenerationPrompt(user)) return 'generate';
+  if (isGepaReflectionPrompt(user)) return 'gepa-reflect';
+  if (isAceReflectionPrompt(user)) return 'ace-reflect';
+  if (isAceCurationPrompt(user)) return 'ace-curate';
   return miproContractOf(user);
 }
 

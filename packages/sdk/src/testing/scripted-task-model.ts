@@ -1,6 +1,11 @@
-import type { Demonstration, Program, TypedModule } from '@forge/program';
+import {
+  type Demonstration,
+  type Program,
+  readRenderedFields,
+  type TypedModule,
+} from '@forge/program';
 import type { GenerateRequest, LanguageModel } from '@forge/provider';
-import { readRenderedFields } from './read-contract-text.js';
+import { typedValues } from './read-contract-text.js';
 import { scriptedLanguageModel } from './scripted-language-model.js';
 
 /** What a scripted task model's answer function receives for one module invocation. */
@@ -150,5 +155,7 @@ function sentBy(module: TypedModule, user: string): boolean {
 
 function readInput(module: TypedModule, user: string): Record<string, unknown> {
   const format = user.lastIndexOf('\n\n## Answer format\n');
-  return readRenderedFields(format < 0 ? user : user.slice(0, format), module.inputFields, 2);
+  const text = format < 0 ? user : user.slice(0, format);
+  const names = module.inputFields.map((field) => field.name);
+  return typedValues(readRenderedFields(text, 2, names), module.inputFields);
 }
