@@ -50,6 +50,13 @@ describe('compareLabels', () => {
     ]);
   });
 
+  it('leaves out a profile the method already says: a GEPA cell beside a Forge run', () => {
+    const forge = cell('forge', 0);
+    const gepa = cell('gepa', 0);
+    const runs = [forge, { ...gepa, run: { ...gepa.run, profile: 'paper' } }];
+    expect(compareLabels(runs)).toEqual(['forge', 'gepa']);
+  });
+
   it('falls back to the shortest differing end of the cell id or directory when no fact differs', () => {
     const twin = cell('forge', 0);
     const other = { ...twin, run: { ...twin.run, runDir: 'elsewhere/cells/x/forge/seed-0' } };

@@ -1,14 +1,25 @@
 import type { RunReportData } from './run-report-data.js';
 
-/** One fact that may tell compared runs apart, with how it reads in a label. */
+/**
+ * One fact that may tell compared runs apart, with how it reads in a label. A fact that belongs
+ * to a method (`perMethod`) is named only when runs of one method differ in it: a GEPA cell's
+ * `paper` profile beside a Forge run's none is already said by the method's name.
+ */
 interface Facet {
   readonly value: (data: RunReportData) => string;
   readonly label: (value: string) => string;
+  readonly perMethod?: true;
 }
 
+const methodOf = (data: RunReportData): string => data.run.variant ?? 'forge';
+
 const facets: readonly Facet[] = [
-  { value: (data) => data.run.variant ?? 'forge', label: (value) => value },
-  { value: (data) => data.run.profile ?? '', label: (value) => `profile ${value || 'none'}` },
+  { value: methodOf, label: (value) => value },
+  {
+    value: (data) => data.run.profile ?? '',
+    label: (value) => `profile ${value || 'none'}`,
+    perMethod: true,
+  },
   { value: (data) => data.run.benchmark, label: (value) => value },
   { value: (data) => data.run.taskModel, label: (value) => `task ${value}` },
   { value: (data) => data.run.optimizerModel, label: (value) => `optimizer ${value}` },
@@ -47,16 +58,26 @@ function locations(runs: readonly RunReportData[]): string[] {
   return parts.map((list) => list.join('/'));
 }
 
+function differs(facet: Facet, runs: readonly RunReportData[]): boolean {
+  if (facet.perMethod === undefined) return new Set(runs.map(facet.value)).size > 1;
+  const byMethod = new Map<string, Set<string>>();
+  for (const data of runs) {
+    const values = byMethod.get(methodOf(data)) ?? new Set<string>();
+    values.add(facet.value(data));
+    byMethod.set(methodOf(data), values);
+  }
+  return [...byMethod.values()].some((values) => values.size > 1);
+}
+
 /**
  * The labels of compared runs, by what differs between them: method, its profile, benchmark,
- * models, seed and suite arm, in that order, naming only the facts that are not the same for every run. Runs
+ * models, seed and suite arm, in that order, naming only the facts that are not the same for every
+ * run (the profile only when runs of one method differ in it). Runs
  * that no such fact tells apart (or a single run) are named by where they live: the trailing part
  * of the suite cell id or run directory that differs.
  */
 export function compareLabels(runs: readonly RunReportData[]): string[] {
-  const differing = facets.filter(
-    (facet) => new Set(runs.map((data) => facet.value(data))).size > 1,
-  );
+  const differing = facets.filter((facet) => differs(facet, runs));
   const labels = runs.map((data) =>
     differing.map((facet) => facet.label(facet.value(data))).join(' · '),
   );
