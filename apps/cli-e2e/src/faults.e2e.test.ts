@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import {
   type FaultKind,
   type FaultProxy,
+  faultKinds,
   type SimServer,
   startFaultProxy,
   startSimServer,
@@ -23,6 +24,9 @@ beforeAll(async () => {
     upstream: server.url.replace(/\/v1$/, ''),
     seed: 19,
     rate: 0.15,
+    // Every kind at the same weight but `slow`, which costs a whole client timeout (4 s) of
+    // waiting each time: a few of it show the retry as well as many would.
+    weights: { ...Object.fromEntries(faultKinds.map((kind) => [kind, 1])), slow: 0.34 },
     slowMs: 8000,
   });
 });

@@ -1,6 +1,12 @@
 import { join } from 'node:path';
 import { type ForgeEvent, optimize } from '@forge/sdk';
-import { type FaultKind, type FaultWire, faultKinds, startFaultProxy } from '@forge/sim';
+import {
+  type FaultKind,
+  type FaultPlanOptions,
+  type FaultWire,
+  faultKinds,
+  startFaultProxy,
+} from '@forge/sim';
 import { type RunOutcome, readRunOutcome } from './read-run-outcome.js';
 import { startSimWireServer } from './wires/start-sim-wire-server.js';
 
@@ -30,6 +36,12 @@ export interface FaultTrialOptions {
   readonly workDir: string;
   /** Evaluation budget of each run. Default 400. */
   readonly maxEvaluations?: number;
+  /**
+   * Relative weights of the fault kinds (see `FaultPlanOptions.weights`). Default every kind
+   * equally. A `slow` fault costs a whole client timeout of waiting, so a test that needs only to
+   * meet each kind gives it a small weight.
+   */
+  readonly weights?: FaultPlanOptions['weights'];
   /** Per-attempt timeout of the models; a `slow` fault holds answers back twice as long. Default 5000: a loaded CI machine (two cores, several test processes) answers a clean call within it. */
   readonly timeoutMs?: number;
 }
@@ -69,6 +81,7 @@ export async function runFaultTrial(options: FaultTrialOptions): Promise<FaultTr
     wire: options.wire,
     seed: options.seed,
     rate: options.rate,
+    ...(options.weights === undefined ? {} : { weights: options.weights }),
     slowMs: timeoutMs * 2,
   });
   try {
