@@ -73,12 +73,15 @@ export {
 export {
   firstStopReason,
   maxEvaluations,
+  maximumScore,
   maxOptimizerCost,
   maxSteps,
   maxWallTime,
+  perfectScoreReason,
   type StopContext,
   type StopRule,
   stopAtCompletion,
+  stopAtPerfectScore,
   stopOnFile,
   stopOnSignal,
 } from './stop/stop-rules.js';

@@ -73,6 +73,47 @@ describe('runSearch', () => {
     );
   });
 
+  it('stops at a perfect validation score when asked, and keeps searching when not', async () => {
+    const store = new MemoryRunStore();
+    const stopped = await runSearch(
+      options({ store, maxEvaluations: 2000, stopAtPerfectScore: true }),
+    );
+    expect(stopped.bestScore).toBe(1);
+    expect(stopped.stopReason).toBe(
+      `perfect score (best candidate #${stopped.bestCandidate.index} scored 1.000 on validation)`,
+    );
+    // No step after the one whose proposal reached 1.0 on validation.
+    expect(stopped.history.at(-1)?.step).toBe(stopped.bestCandidate.step);
+    expect(stopped.evaluationsUsed).toBeLessThan(2000 - 6 - validation.length);
+    // A resumed run that had stopped there does not search on.
+    const resumed = await runSearch(
+      options({ store, maxEvaluations: 2000, stopAtPerfectScore: true }),
+    );
+    expect(resumed.steps).toBe(stopped.steps);
+    expect(resumed.evaluationsUsed).toBe(stopped.evaluationsUsed);
+    expect(resumed.stopReason).toBe(stopped.stopReason);
+
+    const searching = await runSearch(options({ maxEvaluations: 2000 }));
+    expect(searching.stopReason).toMatch(/^evaluation budget/);
+    expect(searching.steps).toBeGreaterThan(stopped.steps);
+    expect(searching.evaluationsUsed).toBeGreaterThan(stopped.evaluationsUsed);
+  });
+
+  it('stops before any step when the seed already scores the maximum', async () => {
+    const solved = await runSearch(options({ maxEvaluations: 2000, stopAtPerfectScore: true }));
+    const result = await runSearch(
+      options({
+        maxEvaluations: 2000,
+        stopAtPerfectScore: true,
+        seedPrompts: solved.bestCandidate.prompts,
+      }),
+    );
+    expect(result.seedScore).toBe(1);
+    expect(result.steps).toBe(0);
+    expect(result.evaluationsUsed).toBe(validation.length);
+    expect(result.stopReason).toMatch(/^perfect score \(best candidate #0 scored 1\.000/);
+  });
+
   it('draws every parent as the definition’s weights would, before and after a resume', async () => {
     const store = new MemoryRunStore();
     await runSearch(options({ store, maxEvaluations: 2000, maxSteps: 9 }));

@@ -14,8 +14,10 @@ import {
   maxOptimizerCost,
   maxSteps,
   maxWallTime,
+  type StopContext,
   type StopRule,
   stopAtCompletion,
+  stopAtPerfectScore,
   stopOnSignal,
 } from '../stop/stop-rules.js';
 import { type CommitDetails, MemoryRunStore, type RunHeader } from '../store/run-store.js';
@@ -159,6 +161,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
     },
   };
   const rules = stopRules(options);
+  const perfectRules = options.stopAtPerfectScore === true ? [stopAtPerfectScore()] : [];
 
   emit({
     type: 'run-start',
@@ -213,7 +216,18 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
         { validation: { candidate: 0, evaluations } },
       );
     }
+    const stopContext = (): StopContext => ({
+      state,
+      elapsedMs: clock() - started,
+      nextStepMaxEvaluations: 2 * minibatchSize + options.validation.length,
+    });
     for (;;) {
+      // A perfect best ends the run before anything more is spent, a due synthesis event included.
+      const perfect = firstStopReason(perfectRules, stopContext());
+      if (perfect !== undefined) {
+        reason = perfect;
+        break;
+      }
       // Checked first, so that a run resumed between a step and its synthesis event runs the event.
       if (options.synthesis !== undefined && shouldSynthesize(state, options.synthesis)) {
         const training = state.trainingIds.map(instance);
@@ -221,11 +235,7 @@ export async function runSearch(options: SearchOptions): Promise<SearchResult> {
         for (const admitted of synthesized.admitted) instances.set(admitted.id, admitted);
         await commit([synthesized]);
       }
-      const stop = firstStopReason(rules, {
-        state,
-        elapsedMs: clock() - started,
-        nextStepMaxEvaluations: 2 * minibatchSize + options.validation.length,
-      });
+      const stop = firstStopReason(rules, stopContext());
       if (stop !== undefined) {
         reason = stop;
         break;

@@ -44,6 +44,12 @@ export interface SearchOptions {
    * validation gain. `epochs`/`patience` default to the synthesis options' (E = 0 without them).
    */
   readonly stopAtCompletion?: { readonly epochs?: number; readonly patience?: number } | boolean;
+  /**
+   * Stop once the best candidate's mean validation score is the maximum (1): checked after every
+   * validation evaluation, before any further step or synthesis event; the reason starts with
+   * `perfect score`. Default false (the sdk's Forge variants turn it on).
+   */
+  readonly stopAtPerfectScore?: boolean;
   /** Further stop rules, checked between steps. */
   readonly stopRules?: readonly StopRule[];
   /** Graceful stop: when aborted, the run stops after the current step and saves. */

@@ -64,6 +64,27 @@ export function stopAtCompletion(schedule: { epochs: number; patience: number })
       : undefined;
 }
 
+/** The highest score an evaluation can give: `Evaluation.score` lies in [0, 1]. */
+export const maximumScore = 1;
+
+/** The words a perfect-score stop reason starts with, so hosts can tell it from the others. */
+export const perfectScoreReason = 'perfect score';
+
+/**
+ * Stops once the best candidate's mean validation score is the maximum (every validation
+ * instance scored 1): no candidate can beat it on V, so further steps only spend budget. Checked
+ * between steps, i.e. after every validation evaluation (the seed's, an accepted proposal's).
+ * The method's own end, not a host limit, so it reads as `finished`.
+ */
+export function stopAtPerfectScore(): StopRule {
+  return ({ state }) => {
+    const best = state.candidates[state.bestCandidate];
+    return best !== undefined && best.validationScore >= maximumScore
+      ? `${perfectScoreReason} (best candidate #${state.bestCandidate} scored ${best.validationScore.toFixed(3)} on validation)`
+      : undefined;
+  };
+}
+
 /** Stops (gracefully, between steps) once the signal is aborted. */
 export function stopOnSignal(signal: AbortSignal): StopRule {
   return () => (signal.aborted ? 'stop requested' : undefined);
