@@ -314,6 +314,12 @@ export const forgeConfigSchema = z
           .describe(
             'Forge\'s variants: stop at completion, once all E synthesis events have run and P more steps passed without a validation gain (the paper\'s B.4 "run Forge to completion"); maxEvaluations stays an outer cap.',
           ),
+        stopAtPerfectScore: z
+          .boolean()
+          .optional()
+          .describe(
+            "Forge's variants (default true; the baseline never searches): stop once the best candidate's mean validation score is the maximum (1), instead of spending the rest of the budget. The peer methods (gepa, gepa-merge, ace, mipro) never stop this way, as their references do not; true with one of them is a config error.",
+          ),
       })
       .strict(),
     synthesis: z

@@ -15,6 +15,11 @@ export interface ForgeMethodSettings {
   };
   /** Stop at completion: after all E events and P more steps without a validation gain (B.4). */
   readonly stopAtCompletion: boolean;
+  /**
+   * Stop once the best candidate's mean validation score is the maximum (1). Default true: our
+   * choice, the paper is silent (the baseline never searches, so it does not apply there).
+   */
+  readonly stopAtPerfectScore: boolean;
   /** The config's `guards` (coercion mode, duplicate and leakage guards); absent: all defaults. */
   readonly guards?: z.output<typeof guardsSchema>;
 }
@@ -49,6 +54,7 @@ const settingsSchema = z
       .strict()
       .default({}),
     stopAtCompletion: z.boolean().default(false),
+    stopAtPerfectScore: z.boolean().default(true),
     guards: guardsSchema.optional(),
   })
   .strict();

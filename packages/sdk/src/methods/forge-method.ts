@@ -168,6 +168,7 @@ function searchOptions(
             : { epochs: 0, patience: schedule.patience },
         }
       : {}),
+    ...(settings.stopAtPerfectScore && variant !== 'baseline' ? { stopAtPerfectScore: true } : {}),
     ...(budget.maxWallTimeMs === undefined ? {} : { maxWallTimeMs: budget.maxWallTimeMs }),
     ...(budget.maxOptimizerCost === undefined ? {} : { maxOptimizerCost: budget.maxOptimizerCost }),
     ...(context.stopSignal === undefined ? {} : { stopSignal: context.stopSignal }),

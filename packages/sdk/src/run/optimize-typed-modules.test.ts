@@ -137,7 +137,7 @@ const sentimentModel = () =>
     },
   });
 
-const config = (runDir: string) => ({
+const config = (runDir: string, stopAtPerfectScore?: boolean) => ({
   program,
   metric,
   train: reviews('train', 0, 8),
@@ -145,7 +145,10 @@ const config = (runDir: string) => ({
   taskModel: taskModel(),
   moduleModels: { sentiment: sentimentModel() },
   optimizerModel: scriptedOptimizer(),
-  budget: { maxEvaluations: 150 },
+  budget: {
+    maxEvaluations: 150,
+    ...(stopAtPerfectScore === undefined ? {} : { stopAtPerfectScore }),
+  },
   runDir,
 });
 
@@ -247,19 +250,24 @@ describe('optimize a typed program with reasoning, nested outputs, re-asks and a
   });
 
   it('resumes to the result of an uninterrupted run, the module model given again', async () => {
-    const whole = await optimize(config(join(root, 'whole-again')));
+    // Searching on past the perfect score, so the stop at step 2 falls inside the run.
+    const whole = await optimize(config(join(root, 'whole-again'), false));
     const runDir = join(root, 'stopped');
     const controller = new AbortController();
-    const stopped = await optimize(config(runDir), {
+    const stopped = await optimize(config(runDir, false), {
       stopSignal: controller.signal,
       onEvent: (event) => {
         if (event.type === 'step-start' && event.step === 2) controller.abort();
       },
     });
     expect(stopped.evaluationsUsed).toBeLessThan(whole.evaluationsUsed);
-    const { runDir: _runDir, moduleModels: _moduleModels, ...withoutModuleModel } = config(runDir);
+    const {
+      runDir: _runDir,
+      moduleModels: _moduleModels,
+      ...withoutModuleModel
+    } = config(runDir, false);
     await expect(optimize(withoutModuleModel, { resume: runDir })).rejects.toThrow(/moduleModels/);
-    const { runDir: _again, ...objects } = config(runDir);
+    const { runDir: _again, ...objects } = config(runDir, false);
     const resumed = await optimize(objects, { resume: runDir });
     expect(resumed.bestPrompts).toEqual(whole.bestPrompts);
     expect(resumed.evaluationsUsed).toBe(whole.evaluationsUsed);

@@ -6,6 +6,7 @@ import { ConfigError } from '../config/config-error.js';
 import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { forgeVariants } from '../methods/forge-method.js';
 import type { ForgeStorage } from '../methods/forge-storage.js';
+import { checkPerfectScoreStop } from '../methods/perfect-score-stop.js';
 import type { RunModels } from './run-models.js';
 
 /** True when the method is one of Forge's own variants. */
@@ -15,7 +16,8 @@ export function isForgeVariant(id: string): boolean {
 
 /**
  * The method's settings from a config: `methodSettings`, plus (for Forge's variants) the
- * `synthesis` block and `budget.stopAtCompletion`. Validated by the method; a bad field becomes a
+ * `synthesis` block, `budget.stopAtCompletion` and `budget.stopAtPerfectScore` (which any other
+ * method refuses when true). Validated by the method; a bad field becomes a
  * ConfigError naming the config field.
  */
 export function methodSettingsOf(
@@ -24,10 +26,18 @@ export function methodSettingsOf(
   where: { file: string; lineOf?: (path: readonly PropertyKey[]) => number | undefined },
 ): Readonly<Record<string, unknown>> {
   const raw: Record<string, unknown> = { ...config.methodSettings };
+  if (!isForgeVariant(method.id)) {
+    checkPerfectScoreStop(method.id, config.budget.stopAtPerfectScore, {
+      file: where.file,
+      line: where.lineOf?.(['budget', 'stopAtPerfectScore']),
+    });
+  }
   if (isForgeVariant(method.id)) {
     if (config.synthesis !== undefined) raw['synthesis'] = config.synthesis;
     if (config.budget.stopAtCompletion !== undefined)
       raw['stopAtCompletion'] = config.budget.stopAtCompletion;
+    if (config.budget.stopAtPerfectScore !== undefined)
+      raw['stopAtPerfectScore'] = config.budget.stopAtPerfectScore;
     if (config.guards !== undefined) raw['guards'] = config.guards;
   }
   if (method.parseSettings === undefined) return raw;
@@ -39,8 +49,8 @@ export function methodSettingsOf(
     const path =
       forge && (error.field.startsWith('synthesis') || error.field.startsWith('guards'))
         ? error.field.split('.')
-        : forge && error.field === 'stopAtCompletion'
-          ? ['budget', 'stopAtCompletion']
+        : forge && (error.field === 'stopAtCompletion' || error.field === 'stopAtPerfectScore')
+          ? ['budget', error.field]
           : ['methodSettings', ...error.field.split('.')];
     throw new ConfigError({
       file: where.file,

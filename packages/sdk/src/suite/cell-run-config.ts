@@ -1,5 +1,6 @@
 import type { SuiteCell } from '@forge/suite';
 import type { ForgeConfigInput } from '../config/forge-config-schema.js';
+import { isForgeVariant } from '../run/run-method-context.js';
 import { modelSettings } from '../run/run-models.js';
 import { suiteBenchmarkId } from './load-suite-config.js';
 import type { SuiteConfig } from './suite-config-schema.js';
@@ -7,7 +8,8 @@ import type { SuiteConfig } from './suite-config-schema.js';
 /**
  * The run config of one cell: the suite's shared settings, the cell's benchmark, models, method
  * and seed, and its budget — the reference runs to completion under the suite's cap (B.4), an
- * aligned cell gets its ceiling as `maxEvaluations`, a control the cap. The suite's other caps
+ * aligned cell gets its ceiling as `maxEvaluations`, a control the cap; Forge's cells never stop
+ * at a perfect score (`stopAtPerfectScore: false`). The suite's other caps
  * (steps, wall time, optimizer cost) apply to every cell; its role overrides apply to the roles
  * the cell's method has.
  */
@@ -49,6 +51,9 @@ export function cellRunConfig(options: {
       ...caps,
       maxEvaluations: ceiling ?? maxEvaluations,
       ...(cell.role === 'reference' && stopAtCompletion ? { stopAtCompletion: true } : {}),
+      // The paper's alignment compares spends under the same stop rules as its references, which
+      // never stop at a perfect score; so Forge's cells do not either (the peers never do).
+      ...(isForgeVariant(cell.method) ? { stopAtPerfectScore: false } : {}),
     },
     ...(options.extraTrain === undefined || options.extraTrain.length === 0
       ? {}

@@ -182,10 +182,15 @@ describe('scripted stand-ins', () => {
   });
 
   it('resumes an interrupted run to the result of an uninterrupted one', async () => {
-    const whole = await optimize(config(join(root, 'whole'), 'forge'));
+    // Searching on past the perfect score, so the stop at step 3 falls inside the run.
+    const searching = (runDir: string) => {
+      const settings = config(runDir, 'forge');
+      return { ...settings, budget: { ...settings.budget, stopAtPerfectScore: false } };
+    };
+    const whole = await optimize(searching(join(root, 'whole')));
     const runDir = join(root, 'stopped');
     const controller = new AbortController();
-    const stopped = await optimize(config(runDir, 'forge'), {
+    const stopped = await optimize(searching(runDir), {
       stopSignal: controller.signal,
       onEvent: (event) => {
         if (event.type === 'step-start' && event.step === 3) controller.abort();
