@@ -53,3 +53,14 @@ describe('--otel and --otel-content', () => {
     });
   });
 });
+
+describe('--no-perfect-stop', () => {
+  it('sets budget.stopAtPerfectScore false over the config file, and leaves it alone otherwise', async () => {
+    const file = join(root, 'perfect.config.json');
+    writeFileSync(file, JSON.stringify({ budget: { maxEvaluations: 300 } }));
+    const off = await configFromFlags(flagsOf(['-c', file, '--no-perfect-stop']), root, () => {});
+    expect(off.config.budget).toEqual({ maxEvaluations: 300, stopAtPerfectScore: false });
+    const on = await configFromFlags(flagsOf(['-c', file]), root, () => {});
+    expect(on.config.budget).toEqual({ maxEvaluations: 300 });
+  });
+});

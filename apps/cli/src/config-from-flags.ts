@@ -14,6 +14,8 @@ export interface RunFlags {
   method?: string;
   variant?: string;
   complete?: boolean;
+  /** False with `--no-perfect-stop` (commander sets it true otherwise). */
+  perfectStop?: boolean;
   budget?: string;
   maxSteps?: string;
   maxMinutes?: string;
@@ -123,6 +125,7 @@ export async function configFromFlags(
       maxWallTimeMinutes: numbers.maxWallTimeMinutes,
       maxOptimizerCostUsd: numbers.maxOptimizerCostUsd,
       stopAtCompletion: flags.complete === true ? true : undefined,
+      stopAtPerfectScore: flags.perfectStop === false ? false : undefined,
     }),
   };
   const config = {

@@ -19,6 +19,10 @@ export function demoCommand(
       'run Forge offline on the simulated date-normalisation world (no model or network needed)',
     )
     .option('--budget <evaluations>', 'task evaluations to spend (default 800)')
+    .option(
+      '--no-perfect-stop',
+      'keep searching after the best candidate scores the maximum (1) on validation (default: stop there)',
+    )
     .option('--seed <n>', 'seed', '1')
     .option('--run-dir <dir>', 'run directory (default forge-runs/sim-<time>)')
     .option('--compare', 'also run the prompt-search ablation (no synthesis) and compare')
@@ -34,6 +38,7 @@ export function demoCommand(
     .action(
       async (flags: {
         budget?: string;
+        perfectStop?: boolean;
         seed: string;
         runDir?: string;
         compare?: boolean;
@@ -58,6 +63,7 @@ export function demoCommand(
           seed: seedFlag('--seed', flags.seed) ?? 1,
           budget: {
             maxEvaluations: integerFlag('--budget', flags.budget, 1) ?? (local ? 40 : 800),
+            ...(flags.perfectStop === false ? { stopAtPerfectScore: false } : {}),
           },
           ...(flags.runDir === undefined ? {} : { runDir: flags.runDir }),
         };

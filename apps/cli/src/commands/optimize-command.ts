@@ -37,6 +37,10 @@ export function addRunFlags(command: Command): Command {
       '--complete',
       "Forge's variants: run to completion (all E synthesis events, then P steps without a gain)",
     )
+    .option(
+      '--no-perfect-stop',
+      "Forge's variants: keep searching after the best candidate scores the maximum (1) on validation (default: stop there)",
+    )
     .option('--budget <evaluations>', 'task evaluations to spend (never exceeded)')
     .option('--max-steps <n>', 'stop after n steps')
     .option('--max-minutes <n>', 'stop after n minutes')

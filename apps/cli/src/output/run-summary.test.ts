@@ -70,6 +70,14 @@ describe('printRunSummary', () => {
     );
   });
 
+  it('says a run stopped at a perfect score, and which flag keeps searching', () => {
+    const reason = 'perfect score (best candidate #3 scored 1.000 on validation)';
+    expect(summaryOf({ ...runEnd, method: 'forge', reason })).toContain(
+      'stopped: perfect score (best candidate #3 scored 1.000 on validation), the maximum, before the budget (--no-perfect-stop keeps searching)',
+    );
+    expect(summaryOf(runEnd)).toContain('stopped: budget exhausted');
+  });
+
   it('leaves both lines out when the run recorded no usage and no answers', () => {
     const lines = summaryOf({ ...runEnd, costUsd: 0, usage: {}, answers: {} });
     expect(lines.some((line) => line.startsWith('by role:'))).toBe(false);

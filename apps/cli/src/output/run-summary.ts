@@ -34,6 +34,16 @@ function answersText(result: OptimizeResult): string | undefined {
   return `optimizer answers: ${parts.join('; ')}`;
 }
 
+/**
+ * Why the run stopped. A perfect-score stop (core's reason starts with `perfect score`) names the
+ * flag that keeps searching, since it ended before the budget.
+ */
+function stopText(reason: string): string {
+  return reason.startsWith('perfect score')
+    ? `stopped: ${reason}, the maximum, before the budget (--no-perfect-stop keeps searching)`
+    : `stopped: ${reason}`;
+}
+
 function money(usd: number): string {
   return usd.toFixed(usd > 0 && usd < 0.01 ? 4 : 2);
 }
@@ -65,7 +75,7 @@ export function printRunSummary(
     ),
     table(rows),
     '',
-    `stopped: ${result.reason}`,
+    stopText(result.reason),
     `${result.steps} steps, ${result.candidates} candidates, ${result.evaluationsUsed} task evaluations, ` +
       costText(result),
   ];
