@@ -456,6 +456,7 @@ describe('your own typed program in that project, offline', () => {
       'scripted:optimizer',
       '--budget',
       '120',
+      '--no-perfect-stop',
       '--run-dir',
       'runs/cli',
     ]);
@@ -463,7 +464,8 @@ describe('your own typed program in that project, offline', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/seed candidate\s+25\.0%/);
     expect(result.stdout).toMatch(/best candidate \(\d+\)\s+100\.0%/);
-    // The same program, data, models and budget as the library's run: the same result.
+    // The same program, data, models and budget (--no-perfect-stop: the library's
+    // stopAtPerfectScore: false) as the library's run: the same result.
     expect(resultOf('runs/cli')).toEqual(resultOf('runs/whole'));
   }, 120_000);
 });

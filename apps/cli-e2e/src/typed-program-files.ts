@@ -125,7 +125,8 @@ const settings = {
   validation,
   taskModel: taskModel(),
   optimizerModel: optimizerModel(),
-  budget: { maxEvaluations: 120 },
+  // Searching on past the perfect score (reached at step 2), so a kill at step 20 falls inside.
+  budget: { maxEvaluations: 120, stopAtPerfectScore: false },
 };
 let start = { resumed: false, step: 0 };
 const result = await optimize(mode === 'resume' ? settings : { ...settings, runDir }, {

@@ -73,7 +73,7 @@ describe('printRunSummary', () => {
   it('says a run stopped at a perfect score, and which flag keeps searching', () => {
     const reason = 'perfect score (best candidate #3 scored 1.000 on validation)';
     expect(summaryOf({ ...runEnd, method: 'forge', reason })).toContain(
-      'stopped: perfect score (best candidate #3 scored 1.000 on validation), the maximum, before the budget (--no-perfect-stop keeps searching)',
+      'stopped: perfect score (best candidate #3 scored 1.000 on validation): the maximum, reached before the budget; --no-perfect-stop keeps searching',
     );
     expect(summaryOf(runEnd)).toContain('stopped: budget exhausted');
   });

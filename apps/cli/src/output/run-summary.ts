@@ -40,7 +40,7 @@ function answersText(result: OptimizeResult): string | undefined {
  */
 function stopText(reason: string): string {
   return reason.startsWith('perfect score')
-    ? `stopped: ${reason}, the maximum, before the budget (--no-perfect-stop keeps searching)`
+    ? `stopped: ${reason}: the maximum, reached before the budget; --no-perfect-stop keeps searching`
     : `stopped: ${reason}`;
 }
 

@@ -41,6 +41,15 @@ describe('renderSummarySection', () => {
     expect(markup).toContain('<td>20</td>');
   });
 
+  it('says in the headline when a run stopped at a perfect validation score', () => {
+    const base = minimalRunReportData();
+    const reason = 'perfect score (best candidate #3 scored 1.000 on validation)';
+    const stopped = renderSummarySection({ ...base, run: { ...base.run, stopReason: reason } });
+    expect(stopped).toContain('It stopped early: the best candidate scored the maximum (1)');
+    expect(stopped).toContain(`(${reason})`);
+    expect(renderSummarySection(base)).not.toContain('stopped early');
+  });
+
   it('escapes the run identity', () => {
     const base = minimalRunReportData();
     const markup = renderSummarySection({

@@ -109,7 +109,9 @@ export function renderSummarySection(data: RunReportData): string {
     (summary.testScore === undefined
       ? ''
       : `; test score <strong>${escapeHtml(formatScore(summary.testScore))}</strong>`) +
-    '.</p>';
+    '.' +
+    perfectScoreNote(run.stopReason) +
+    '</p>';
   return (
     '<section class="summary" id="summary" aria-labelledby="summary-heading">' +
     '<h2 id="summary-heading">Summary</h2>' +
@@ -119,4 +121,14 @@ export function renderSummarySection(data: RunReportData): string {
     `<table class="summary-table"><caption>Run</caption><tbody>${identity.join('')}</tbody></table>` +
     '</div></section>'
   );
+}
+
+/**
+ * A run that stopped at a perfect validation score (the core's reason starts with `perfect
+ * score`) ended before its budget on purpose: the headline says so, next to the spend.
+ */
+function perfectScoreNote(stopReason: string | undefined): string {
+  return stopReason?.startsWith('perfect score')
+    ? ' It stopped early: the best candidate scored the maximum (1) on validation, so no later step could beat it (the perfect-score stop).'
+    : '';
 }
