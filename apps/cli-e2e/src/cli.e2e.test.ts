@@ -56,6 +56,33 @@ describe('forge demo', () => {
     expect(existsSync(join(end['runDir'] as string, 'report.html'))).toBe(true);
   });
 
+  it('stops at a perfect validation score, saying so; --no-perfect-stop spends the budget', async () => {
+    const stopping = await runCli(['demo'], { cwd: workspace('demo-perfect') });
+    expect(stopping.code).toBe(0);
+    expect(stopping.stdout).toMatch(
+      /stopped: perfect score \(best candidate #\d+ scored 1\.000 on validation\): the maximum, reached before the budget; --no-perfect-stop keeps searching/,
+    );
+    const stopped = jsonEvents(
+      (await runCli(['demo', '--json'], { cwd: workspace('demo-perfect-json') })).stdout,
+    ).at(-1) as Record<string, unknown>;
+    const searching = await runCli(['demo', '--json', '--no-perfect-stop'], {
+      cwd: workspace('demo-no-perfect-stop'),
+    });
+    expect(searching.code).toBe(0);
+    const searched = jsonEvents(searching.stdout).at(-1) as Record<string, unknown>;
+    expect(stopped).toMatchObject({
+      reason: expect.stringMatching(/^perfect score/),
+      bestScore: 1,
+    });
+    expect(searched).toMatchObject({
+      reason: expect.stringMatching(/^evaluation budget/),
+      bestScore: 1,
+    });
+    expect(searched['evaluationsUsed'] as number).toBeGreaterThan(
+      stopped['evaluationsUsed'] as number,
+    );
+  });
+
   it('prints a human summary without --json', async () => {
     const result = await runCli(['demo'], { cwd: workspace('demo-plain') });
     expect(result.code).toBe(0);
