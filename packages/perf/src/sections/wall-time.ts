@@ -142,7 +142,8 @@ async function timedRun(
       taskModel: settings === 'default' ? 'perf:task' : { model: 'perf:task', concurrency: 64 },
       optimizerModel: 'perf:reflector',
       variant: 'prompt-search',
-      budget: { maxEvaluations: 1_000_000, maxSteps: steps },
+      // Exactly `steps` steps are timed, so a perfect validation score must not end the run first.
+      budget: { maxEvaluations: 1_000_000, maxSteps: steps, stopAtPerfectScore: false },
       runDir: join(root, 'run'),
       evaluateTest: false,
       // A cache hit skips the latency, which would make rounds shorter than the critical path.
