@@ -26,12 +26,6 @@ export function methodSettingsOf(
   where: { file: string; lineOf?: (path: readonly PropertyKey[]) => number | undefined },
 ): Readonly<Record<string, unknown>> {
   const raw: Record<string, unknown> = { ...config.methodSettings };
-  if (!isForgeVariant(method.id)) {
-    checkPerfectScoreStop(method.id, config.budget.stopAtPerfectScore, {
-      file: where.file,
-      line: where.lineOf?.(['budget', 'stopAtPerfectScore']),
-    });
-  }
   if (isForgeVariant(method.id)) {
     if (config.synthesis !== undefined) raw['synthesis'] = config.synthesis;
     if (config.budget.stopAtCompletion !== undefined)
@@ -39,6 +33,11 @@ export function methodSettingsOf(
     if (config.budget.stopAtPerfectScore !== undefined)
       raw['stopAtPerfectScore'] = config.budget.stopAtPerfectScore;
     if (config.guards !== undefined) raw['guards'] = config.guards;
+  } else {
+    checkPerfectScoreStop(method.id, config.budget.stopAtPerfectScore, {
+      file: where.file,
+      line: where.lineOf?.(['budget', 'stopAtPerfectScore']),
+    });
   }
   if (method.parseSettings === undefined) return raw;
   try {
