@@ -238,4 +238,31 @@ describe('ACE on the toy task', () => {
       optimizerCalls: { reflect: 24, curate: 8 },
     });
   });
+
+  it('expects a typical run: the convergence stop after two epochs, most samples reflected on once', () => {
+    const input = {
+      maxEvaluations: 100_000,
+      trainingSize: 30,
+      validationSize: 20,
+      modules: ['interpret', 'format'],
+      minibatchSize: 3,
+      synthesis: { attempts: 0, epochs: 0, patience: 1 },
+    };
+    const estimate = aceMethod.estimate?.({ ...input, settings: {} });
+    // 60 samples of 1 + 0.4 · 2 + 1 = 2.8 evaluations, one validation pass of 20 an epoch:
+    // 20 + 168 + 40 = 228, not the upper bound's five epochs of worst cases.
+    expect(estimate?.expected).toMatchObject({
+      taskEvaluations: 228,
+      optimizerCalls: { reflect: 84, curate: 60 },
+    });
+    expect(estimate?.taskEvaluations).toBe(20 + 5 * (30 * 5 + 20));
+    expect(estimate?.expected?.basis).toContain('2 epoch(s) (the convergence stop)');
+    // Without the convergence stop every epoch runs.
+    const reference = aceMethod.estimate?.({ ...input, settings: { profile: 'reference' } });
+    expect(reference?.expected?.taskEvaluations).toBe(20 + 30 * 2.8 + 20);
+    expect(estimate?.callShapes?.['reflect']).toMatchObject({ executionsShown: 1 });
+    expect(estimate?.callShapes?.['curate']?.fixedPromptTokens).toBeGreaterThan(
+      estimate?.callShapes?.['reflect']?.fixedPromptTokens ?? 0,
+    );
+  });
 });

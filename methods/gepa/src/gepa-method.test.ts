@@ -300,3 +300,42 @@ describe('GEPA iteration rules', () => {
     expect(first.components.length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe("GEPA's estimate", () => {
+  const input = {
+    maxEvaluations: 396,
+    trainingSize: 30,
+    validationSize: 20,
+    modules: ['interpret', 'format'],
+    minibatchSize: 3,
+    synthesis: { attempts: 0, epochs: 0, patience: 1 },
+  };
+
+  it('expects typical iterations: some skipped on a perfect minibatch, some children accepted', () => {
+    const estimate = gepaMethod.estimate?.({ ...input, settings: {} });
+    // The upper bound: (396 − 20) / 6 = 62 iterations, each reflecting.
+    expect(estimate?.optimizerCalls).toEqual({ reflect: 62 });
+    // Typically 3 + 0.55 · (3 + 0.55 · 20) = 10.7 evaluations an iteration: 35 of them, 19 reflecting.
+    expect(estimate?.expected).toMatchObject({
+      taskEvaluations: 396,
+      optimizerCalls: { reflect: 19 },
+    });
+    // Without the skip every iteration reflects: 3 + 3 + 11 = 17 → 22.
+    const noSkip = gepaMethod.estimate?.({ ...input, settings: { skipPerfectScore: false } });
+    expect(noSkip?.expected?.optimizerCalls).toEqual({ reflect: 22 });
+  });
+
+  it("shapes a reflection from its template, the minibatch's records and the rewritten instruction", () => {
+    const shape = gepaMethod.estimate?.({ ...input, settings: {} })?.callShapes?.['reflect'];
+    expect(shape).toMatchObject({
+      executionsShown: 3,
+      instructionsShown: 1,
+      instructionsWritten: 1,
+    });
+    const custom = gepaMethod.estimate?.({
+      ...input,
+      settings: { reflectionPromptTemplate: `${'x'.repeat(400)} <curr_param> <side_info>` },
+    })?.callShapes?.['reflect'];
+    expect(custom?.fixedPromptTokens).toBe(Math.ceil(' <curr_param> <side_info>'.length / 4 + 100));
+  });
+});

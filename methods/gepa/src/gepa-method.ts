@@ -1,5 +1,6 @@
 import type { Method, MethodEstimate, MethodEstimateInput } from '@forge/method';
 import { parseGepaSettings } from './gepa-settings.js';
+import { defaultReflectionTemplate } from './reflection-prompt.js';
 import { runGepa } from './run-gepa.js';
 
 /** The two GEPA methods: plain reflective search, and with merge proposals. */
@@ -37,6 +38,19 @@ export const gepaMethod: Method = createGepaMethod('gepa');
 /** GEPA with merge (`forge optimize --method gepa-merge`). */
 export const gepaMergeMethod: Method = createGepaMethod('gepa-merge');
 
+/**
+ * The shares a typical GEPA iteration shows, which its expected figure assumes. Read off runs on
+ * the simulated world (three seeds of the peer suite: 33–45 iterations per run, 42–51% with a
+ * perfect minibatch, half to 58% of the reflected children accepted); a real task model's run
+ * may differ, which is why the dry run also prints the upper bound.
+ */
+export const gepaTypicalIteration = {
+  /** Iterations whose parent minibatch is perfect: skipped after b evaluations, no reflection. */
+  perfectShare: 0.45,
+  /** Reflected children that beat their parent on the minibatch and are evaluated on V. */
+  acceptedShare: 0.55,
+} as const;
+
 function estimateGepa(
   input: MethodEstimateInput,
   defaults: { readonly useMerge: boolean },
@@ -50,9 +64,38 @@ function estimateGepa(
     Math.floor((input.maxEvaluations - input.validationSize) / (2 * batch)),
   );
   const perIteration = settings.componentSelection === 'all' ? input.modules.length : 1;
+  // Typically: b evaluations of the parent; unless perfect, a child on b more and, accepted, |V|.
+  const typical = gepaTypicalIteration;
+  const skips = settings.skipPerfectScore ? typical.perfectShare : 0;
+  const typicalCost = batch + (1 - skips) * (batch + typical.acceptedShare * input.validationSize);
+  const typicalIterations = Math.max(
+    0,
+    Math.floor((input.maxEvaluations - input.validationSize) / typicalCost),
+  );
+  const reflections = Math.round(typicalIterations * (1 - skips) * perIteration);
   return {
     taskEvaluations: input.maxEvaluations,
     optimizerCalls: { reflect: iterations * perIteration },
+    expected: {
+      taskEvaluations: input.maxEvaluations,
+      optimizerCalls: { reflect: reflections },
+      basis: `no stop of its own before the ceiling (${input.maxEvaluations}): about ${typicalIterations} typical iterations of ${typicalCost.toFixed(1)} evaluations (${settings.skipPerfectScore ? `${Math.round(skips * 100)}% skipped on a perfect minibatch, ` : ''}${Math.round(typical.acceptedShare * 100)}% of the reflected children accepted and evaluated on |V| = ${input.validationSize}${settings.useMerge ? '; merges not counted apart' : ''}), ${reflections} reflection call(s); shares read off the simulated world`,
+    },
+    // A reflection shows the component's instruction and the minibatch's records, and answers
+    // with the new instruction in a fenced block.
+    callShapes: {
+      reflect: {
+        callsPerUnit: 1,
+        fixedPromptTokens: Math.ceil(
+          (settings.reflectionPromptTemplate ?? defaultReflectionTemplate).length / 4,
+        ),
+        instructionsShown: 1,
+        executionsShown: batch,
+        fixedAnswerTokens: 10,
+        instructionsWritten: 1,
+        instancesWritten: 0,
+      },
+    },
     assumptions: [
       `up to ${iterations} iterations of 2·b = ${2 * batch} evaluations (fewer when children are accepted: each costs |V| = ${input.validationSize} more)`,
       `${perIteration} reflection call(s) per iteration`,

@@ -1,5 +1,12 @@
 import type { MethodEstimate, MethodEstimateInput } from '@forge/method';
 import { largestTrials, searchEvaluations } from './plan/search-cost.js';
+import {
+  describeModuleSystemPrompt,
+  describeProgramSystemPrompt,
+  observeSystemPrompt,
+  proposeSystemPrompt,
+  summarizeSystemPrompt,
+} from './propose/proposal-system-prompts.js';
 import { costModelOf } from './run/cost-model.js';
 import { instructionCount } from './run/propose-phase.js';
 import { miproPresets, presetTrials } from './settings/mipro-presets.js';
@@ -44,6 +51,29 @@ export function estimateMipro(input: MethodEstimateInput): MethodEstimate {
     proposals;
   return {
     taskEvaluations: Math.min(input.maxEvaluations, bootstrap + search),
+    // A proposal call shows one of the proposer's system prompts, the program's instructions and
+    // a few of its executions (data, demonstrations), and answers with an instruction.
+    callShapes: {
+      propose: {
+        callsPerUnit: 1,
+        fixedPromptTokens: Math.ceil(
+          [
+            observeSystemPrompt,
+            summarizeSystemPrompt,
+            describeProgramSystemPrompt,
+            describeModuleSystemPrompt,
+            proposeSystemPrompt,
+          ].reduce((total, prompt) => total + prompt.length, 0) /
+            5 /
+            4,
+        ),
+        instructionsShown: modules,
+        executionsShown: 1,
+        fixedAnswerTokens: 30,
+        instructionsWritten: 1,
+        instancesWritten: 0,
+      },
+    },
     // With a teacher model, bootstrapping runs are its calls (program runs: one unit each).
     optimizerCalls: settings.teacher === 'model' ? { propose, teacher: bootstrap } : { propose },
     assumptions: [

@@ -11,6 +11,7 @@ export {
 export { evaluateMany } from './evaluate-many.js';
 export type {
   Method,
+  MethodCallShape,
   MethodContext,
   MethodEstimate,
   MethodEstimateInput,

@@ -152,11 +152,39 @@ export interface MethodEstimate {
   /** The assumptions, in words. */
   readonly assumptions: readonly string[];
   /**
-   * What a run typically spends, when the method stops by a rule of its own before the ceiling
-   * (Forge at completion). Without it, the host takes the upper bound as the expected figure too
-   * (a method that spends its ceiling).
+   * What a run typically spends: at a stop of the method's own before the ceiling (Forge at
+   * completion, ACE's convergence), or the typical optimizer calls of a run that spends its
+   * ceiling (a step that reflects only on an imperfect minibatch). Without it, the host takes the
+   * upper bound as the expected figure too.
    */
   readonly expected?: MethodExpectedSpend;
+  /**
+   * What one unit of each optimizer role (a count in `optimizerCalls`) is made of, so the host
+   * can size its prompts and answers from the program it measured. A role without one is sized
+   * from the host's typical figures.
+   */
+  readonly callShapes?: Readonly<Record<string, MethodCallShape>>;
+}
+
+/**
+ * The make-up of one optimizer unit, from the method's structure: the host multiplies it by the
+ * sizes it measured on the program (its instructions, one evaluation's execution, one instance).
+ */
+export interface MethodCallShape {
+  /** Model calls per unit (an agent run of several turns is more than one). */
+  readonly callsPerUnit: number;
+  /** Prompt tokens of a call's fixed text: the method's own template (count it from the text). */
+  readonly fixedPromptTokens: number;
+  /** Module instructions a call shows (the prompt it rewrites, the program's prompts). */
+  readonly instructionsShown: number;
+  /** Task executions a call shows (each: one evaluation's inputs, outputs and feedback). */
+  readonly executionsShown: number;
+  /** Answer tokens of a call besides the instructions and instances it writes (its analysis, its format). */
+  readonly fixedAnswerTokens: number;
+  /** Module instructions an answer writes (a rewritten prompt: 1). */
+  readonly instructionsWritten: number;
+  /** Task instances an answer writes (a synthesized instance: 1). */
+  readonly instancesWritten: number;
 }
 
 /** A method's typical spend: the figures of `MethodEstimate`, at a typical stop. */

@@ -1,9 +1,14 @@
 import { createBenchmark } from '@forge/bench-aime';
-import type { Method } from '@forge/method';
+import type { Method, MethodEstimate } from '@forge/method';
 import type { Benchmark } from '@forge/program';
 import { describe, expect, it } from 'vitest';
 import { parseForgeConfig } from '../config/load-config.js';
-import { estimateWithMethod, expectedFigure, type RoleEstimate } from './estimate-run.js';
+import {
+  estimateWithMethod,
+  expectedFigure,
+  type RoleEstimate,
+  shapedCallSize,
+} from './estimate-run.js';
 
 // The dry-run estimate counts the test split's reporting evaluations, repeats included: AIME's
 // 30 test problems are scored three times for the seed and three times for the best candidate.
@@ -46,6 +51,9 @@ function estimateFor(
       callsPerEvaluation: 1,
       inputPerCall: 100,
       outputPerCall: 400,
+      instructionTokens: 50,
+      executionTokens: 450,
+      instanceTokens: 40,
       sampled: 5,
       basis: 'measured',
     },
@@ -177,6 +185,9 @@ describe('estimateWithMethod: expected and upper bound', () => {
         callsPerEvaluation: 3,
         inputPerCall: 1_000,
         outputPerCall: 100,
+        instructionTokens: 50,
+        executionTokens: 3_150,
+        instanceTokens: 40,
         sampled: 5,
         basis: 'measured',
       },
@@ -201,5 +212,75 @@ describe('estimateWithMethod: expected and upper bound', () => {
     ]);
     expect(estimate.taskCalls).toEqual({ perEvaluation: 3, basis: 'measured' });
     expect(estimate.upperBoundBasis).toContain('the caps');
+  });
+
+  it("sizes an optimizer role from the method's call shape and the program measured", () => {
+    const shaped: Method = {
+      ...typicalMethod,
+      id: 'shaped',
+      estimate: (input) => ({
+        ...(typicalMethod.estimate?.(input) as MethodEstimate),
+        callShapes: {
+          reflect: {
+            callsPerUnit: 2,
+            fixedPromptTokens: 600,
+            instructionsShown: 1,
+            executionsShown: 3,
+            fixedAnswerTokens: 20,
+            instructionsWritten: 1,
+            instancesWritten: 1,
+          },
+        },
+      }),
+    };
+    const estimate = estimateWithMethod({
+      config: parseForgeConfig({
+        file: '<test>',
+        value: {
+          benchmark: 'aime',
+          taskModel: 'sim:task',
+          optimizerModel: 'sim:optimizer',
+          budget: { maxEvaluations: 300 },
+          evaluateTest: false,
+        },
+      }),
+      method: shaped,
+      benchmarkId: 'aime',
+      benchmark: createBenchmark(),
+      sizes: { train: 45, validation: 45, test: 30 },
+      prompt: {
+        callsPerEvaluation: 1,
+        inputPerCall: 200,
+        outputPerCall: 30,
+        instructionTokens: 50,
+        executionTokens: 180,
+        instanceTokens: 40,
+        sampled: 5,
+        basis: 'measured',
+      },
+    });
+    const reflect = estimate.expected.roles.find((role) => role.role === 'reflect');
+    // 5 units of 2 calls; each call 600 + 50 + 3 · 180 = 1,190 prompt and 20 + 50 + 40 = 110 answer tokens.
+    expect(reflect).toMatchObject({ calls: 10, inputTokens: 11_900, outputTokens: 1_100 });
+    expect(estimate.assumptions.join(' ')).toContain("sized from the method's structure");
+  });
+});
+
+describe('shapedCallSize', () => {
+  it('adds the template, what the call shows, and what its answer writes', () => {
+    expect(
+      shapedCallSize(
+        {
+          callsPerUnit: 1,
+          fixedPromptTokens: 100,
+          instructionsShown: 2,
+          executionsShown: 1,
+          fixedAnswerTokens: 5,
+          instructionsWritten: 0,
+          instancesWritten: 2,
+        },
+        { instructionTokens: 10, executionTokens: 30, instanceTokens: 7 },
+      ),
+    ).toEqual({ input: 150, output: 19 });
   });
 });

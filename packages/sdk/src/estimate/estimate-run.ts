@@ -5,7 +5,7 @@ import {
   parsePriceTable,
   priceUsage,
 } from '@forge/endpoints';
-import type { Method, MethodEstimate } from '@forge/method';
+import type { Method, MethodCallShape, MethodEstimate } from '@forge/method';
 import type { Benchmark } from '@forge/program';
 import { type LanguageModel, parseModelString } from '@forge/provider';
 import type { ForgeConfig, ForgeConfigInput } from '../config/forge-config-schema.js';
@@ -357,6 +357,13 @@ export function estimateWithMethod(options: {
       role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * prompt.outputPerCall),
     ];
     for (const [name, units] of Object.entries(optimizerCalls)) {
+      const shape = estimate?.callShapes?.[name];
+      if (shape !== undefined) {
+        const size = shapedCallSize(shape, prompt);
+        const calls = units * shape.callsPerUnit;
+        roles.push(role(name, calls, calls * size.input, calls * size.output));
+        continue;
+      }
       const sizes = parseModelString(roleModel(name)).provider === 'sim' ? simulated : typical;
       const size = sizes[name] ?? sizes['reflect'] ?? (typical['reflect'] as UnitSize);
       const calls = units * size.calls;
@@ -377,7 +384,13 @@ export function estimateWithMethod(options: {
   const searches = evaluations > options.sizes.validation;
   const sum = (list: readonly RoleEstimate[], pick: (role: RoleEstimate) => number) =>
     list.reduce((total, entry) => total + pick(entry), 0);
-  const simulatedOptimizer = Object.keys(estimate?.optimizerCalls ?? {}).some(
+  const unshaped = Object.keys(estimate?.optimizerCalls ?? {}).filter(
+    (name) => estimate?.callShapes?.[name] === undefined,
+  );
+  const shaped = Object.keys(estimate?.optimizerCalls ?? {}).filter(
+    (name) => estimate?.callShapes?.[name] !== undefined,
+  );
+  const simulatedOptimizer = unshaped.some(
     (name) => parseModelString(roleModel(name)).provider === 'sim',
   );
   return {
@@ -413,9 +426,18 @@ export function estimateWithMethod(options: {
             `method ${method.id} gives no estimate: the whole budget is counted for the task model and its optimizer calls are not counted`,
           ]
         : estimate.assumptions),
-      simulatedOptimizer
-        ? "optimizer calls sized from the simulated optimizer's runs on the date world (its answers are a few dozen tokens); a generate or verify attempt is an agent run of about two calls"
-        : 'optimizer calls sized from typical prompts and answers; a generate or verify attempt is an agent run of about two calls',
+      ...(shaped.length === 0
+        ? []
+        : [
+            `optimizer calls (${shaped.join(', ')}) sized from the method's structure and the program measured: each call's own template, the ${Math.round(prompt.instructionTokens)}-token instructions and ${Math.round(prompt.executionTokens)}-token executions it shows, and an answer of what its contract asks for (a rewritten instruction, a ${Math.round(prompt.instanceTokens)}-token instance, a verdict) with a short frame; a real model that reasons at length around its answer writes more`,
+          ]),
+      ...(unshaped.length === 0
+        ? []
+        : [
+            simulatedOptimizer
+              ? `optimizer calls (${unshaped.join(', ')}) sized from the simulated optimizer's runs on the date world (its answers are a few dozen tokens)`
+              : `optimizer calls (${unshaped.join(', ')}) sized from typical prompts and answers`,
+          ]),
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
       'cached calls cost nothing, so a resumed run costs less',
       ...(Object.keys(config.moduleModels ?? {}).length === 0
@@ -428,6 +450,27 @@ export function estimateWithMethod(options: {
               .join(', ')}) are not estimated apart`,
           ]),
     ],
+  };
+}
+
+/**
+ * One call's prompt and answer tokens from a method's call shape and the program's measured
+ * sizes: its template, the instructions and executions it shows; the frame of its answer, the
+ * instructions and instances it writes.
+ */
+export function shapedCallSize(
+  shape: MethodCallShape,
+  prompt: Pick<TaskPromptSize, 'instructionTokens' | 'executionTokens' | 'instanceTokens'>,
+): { readonly input: number; readonly output: number } {
+  return {
+    input:
+      shape.fixedPromptTokens +
+      shape.instructionsShown * prompt.instructionTokens +
+      shape.executionsShown * prompt.executionTokens,
+    output:
+      shape.fixedAnswerTokens +
+      shape.instructionsWritten * prompt.instructionTokens +
+      shape.instancesWritten * prompt.instanceTokens,
   };
 }
 

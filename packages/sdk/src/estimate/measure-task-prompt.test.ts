@@ -5,10 +5,11 @@ import {
   defineProgram,
   type Instance,
 } from '@forge/program';
-import type { LanguageModel } from '@forge/provider';
+import { estimateRequestTokens, type LanguageModel } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { measureTaskPrompt, typicalTaskOutputTokens } from './measure-task-prompt.js';
+import { placeholderValue } from './placeholder-answer.js';
 
 // A three-module review pipeline: one `extract` call, one `judge` call per aspect it found, one
 // `summarize` call. The placeholder answer of `extract` is one aspect, so a run makes 3 calls.
@@ -71,9 +72,66 @@ describe('measureTaskPrompt on a typed program', () => {
     // Five instances, each extract + one judge (one placeholder aspect) + summarize.
     expect(size.sampled).toBe(5);
     expect(size.callsPerEvaluation).toBe(3);
-    expect(size.outputPerCall).toBe(typicalTaskOutputTokens);
     expect(size.inputPerCall).toBeGreaterThan(10);
     expect(size.basis).toContain('placeholder of its output schema');
+  });
+
+  it("sizes each answer as a placeholder in its module's output schema, not a typical answer", async () => {
+    const size = await measureTaskPrompt(benchmarkOf(pipeline), reviews(8));
+    const answerTokens = [extract, judge, summarize].map((module) =>
+      Math.ceil(
+        module.renderAnswer(
+          placeholderValue(module.output) as never,
+          module.reasoning ? 'placeholder' : undefined,
+        ).length / 4,
+      ),
+    );
+    // Every instance makes one call of each module.
+    expect(size.outputPerCall).toBeCloseTo(
+      (answerTokens[0]! + answerTokens[1]! + answerTokens[2]!) / 3,
+    );
+    expect(size.outputPerCall).toBeLessThan(typicalTaskOutputTokens / 4);
+    expect(size.basis).toContain(
+      "answers sized as a placeholder in each typed module's output schema",
+    );
+  });
+
+  it('measures what an optimizer call shows and writes: instructions, an execution, an instance', async () => {
+    const size = await measureTaskPrompt(benchmarkOf(pipeline), reviews(8));
+    const seeds = [extract, judge, summarize].map((module) => module.seedPrompt.length);
+    expect(size.instructionTokens).toBe(Math.ceil((seeds[0]! + seeds[1]! + seeds[2]!) / 3 / 4));
+    expect(size.instanceTokens).toBe(
+      Math.ceil(
+        JSON.stringify({ input: reviews(1)[0]!.input, gold: reviews(1)[0]!.gold }).length / 4,
+      ),
+    );
+    // One evaluation's three calls, each without its instruction, with its answer.
+    expect(size.executionTokens).toBeCloseTo(
+      3 * (size.inputPerCall - size.instructionTokens + size.outputPerCall),
+    );
+  });
+
+  it('assumes a typical answer for a call that no typed module makes', async () => {
+    const untyped: Benchmark = {
+      ...benchmarkOf(pipeline),
+      program: {
+        name: 'untyped',
+        modules: [{ name: 'answer', seedPrompt: 'Answer.' }],
+        async run(instance, prompts, context) {
+          const request = {
+            system: prompts['answer'] ?? '',
+            messages: [{ role: 'user' as const, content: JSON.stringify(instance.input) }],
+            metadata: { module: 'answer' },
+          };
+          const result = await context.model.generate(request);
+          expect(estimateRequestTokens(request)).toBeGreaterThan(0);
+          return { output: { text: result.text }, trace: [] } as never;
+        },
+      },
+    } as Benchmark;
+    const size = await measureTaskPrompt(untyped, reviews(2));
+    expect(size.outputPerCall).toBe(typicalTaskOutputTokens);
+    expect(size.basis).toContain(`${typicalTaskOutputTokens} output tokens per call assumed`);
   });
 
   it('counts the re-asks a module makes after an unusable answer', async () => {

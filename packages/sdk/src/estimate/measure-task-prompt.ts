@@ -16,6 +16,12 @@ export interface TaskPromptSize {
   readonly inputPerCall: number;
   /** Estimated completion tokens per call. */
   readonly outputPerCall: number;
+  /** Prompt tokens of one module's seed instruction, on average (what an optimizer call shows and rewrites). */
+  readonly instructionTokens: number;
+  /** Tokens of one evaluation as an optimizer call shows it: its calls' inputs and answers, without the instructions. */
+  readonly executionTokens: number;
+  /** Tokens of one training instance (input and gold), on average (what a generator writes). */
+  readonly instanceTokens: number;
   /** Training instances measured (0 when the sizes are the benchmark's documented ones). */
   readonly sampled: number;
   /** Where the sizes come from, in words. */
@@ -58,13 +64,36 @@ export async function measureTaskPrompt(
   options: MeasureTaskPromptOptions = {},
 ): Promise<TaskPromptSize> {
   const documented = benchmark.documentedCallSizes;
+  const sample = train.slice(0, measuredInstances);
+  const seeds = Object.values(seedPrompts(benchmark.program));
+  const instructionTokens = Math.ceil(
+    seeds.reduce((total, prompt) => total + String(prompt).length, 0) /
+      Math.max(1, seeds.length) /
+      4,
+  );
+  const instanceTokens =
+    sample.length === 0
+      ? 100
+      : Math.ceil(
+          sample.reduce(
+            (total, instance) =>
+              total + (JSON.stringify({ input: instance.input, gold: instance.gold }) ?? '').length,
+            0,
+          ) /
+            sample.length /
+            4,
+        );
   if (documented !== undefined) {
+    const inputPerCall =
+      documented.firstInputTokens + (documented.inputTokensPerStep * (documented.maxCalls - 1)) / 2;
     return {
       callsPerEvaluation: documented.maxCalls,
-      inputPerCall:
-        documented.firstInputTokens +
-        (documented.inputTokensPerStep * (documented.maxCalls - 1)) / 2,
+      inputPerCall,
       outputPerCall: documented.outputTokensPerCall,
+      instructionTokens,
+      // An agent's trace: the whole conversation once, not every call's prompt.
+      executionTokens: inputPerCall + documented.outputTokensPerCall,
+      instanceTokens,
       sampled: 0,
       basis: documented.source,
     };
@@ -85,7 +114,6 @@ export async function measureTaskPrompt(
       return result;
     },
   };
-  const sample = train.slice(0, measuredInstances);
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(), options.deadlineMs ?? 2000);
   let runs = 0;
@@ -113,21 +141,40 @@ export async function measureTaskPrompt(
   const mean = (values: readonly number[]) =>
     values.reduce((total, value) => total + value, 0) / Math.max(1, values.length);
   const label = options.model === undefined ? undefined : (options.modelLabel ?? 'the given model');
+  // The built-in stand-in answers a typed module in its schema's shape: that answer's size is the
+  // estimate; a call it answers empty (no schema) is assumed at a real model's typical answer.
+  const shaped = outputs.filter((tokens) => tokens > 0).length;
+  const outputPerCall = answersMeasured
+    ? mean(outputs)
+    : mean(outputs.map((tokens) => (tokens > 0 ? tokens : typicalTaskOutputTokens)));
+  const callsPerEvaluation = Math.max(1, requests.length / Math.max(1, runs));
+  // A given model counts its own prompt tokens; the built-in stand-in's are estimated.
+  const inputPerCall = !measured
+    ? 500
+    : answersMeasured
+      ? mean(inputs)
+      : mean(requests.map(estimateRequestTokens));
+  const answers =
+    shaped === outputs.length
+      ? `answers sized as a placeholder in each typed module's output schema (a word a string, one item a list: ${Math.round(outputPerCall)} tokens a call; a real model's longer values and reasoning write more)`
+      : shaped === 0
+        ? `${typicalTaskOutputTokens} output tokens per call assumed`
+        : `answers of typed modules sized as a placeholder in their output schema, the others' assumed at ${typicalTaskOutputTokens} tokens (${Math.round(outputPerCall)} a call on average)`;
   return {
-    callsPerEvaluation: Math.max(1, requests.length / Math.max(1, runs)),
-    // A given model counts its own prompt tokens; the built-in stand-in's are estimated.
-    inputPerCall: !measured
-      ? 500
-      : answersMeasured
-        ? mean(inputs)
-        : mean(requests.map(estimateRequestTokens)),
-    outputPerCall: answersMeasured ? mean(outputs) : typicalTaskOutputTokens,
+    callsPerEvaluation,
+    inputPerCall,
+    outputPerCall: measured ? outputPerCall : typicalTaskOutputTokens,
+    instructionTokens,
+    executionTokens: measured
+      ? callsPerEvaluation * Math.max(1, inputPerCall - instructionTokens + outputPerCall)
+      : 500 + typicalTaskOutputTokens,
+    instanceTokens,
     sampled: measured ? runs : 0,
     basis: !measured
       ? `the program made no model call with the stand-in: 500 prompt and ${typicalTaskOutputTokens} output tokens per call assumed, not measured`
       : label !== undefined
         ? `calls (re-asks included), prompts and answers measured on ${runs} training instance(s) with ${label}`
-        : `calls (re-asks included) and prompts measured on ${runs} training instance(s) with a stand-in that answers each typed module with a placeholder of its output schema (no cost, no network); ${typicalTaskOutputTokens} output tokens per call assumed`,
+        : `calls (re-asks included) and prompts measured on ${runs} training instance(s) with a stand-in that answers each typed module with a placeholder of its output schema (no cost, no network); ${answers}`,
   };
 }
 

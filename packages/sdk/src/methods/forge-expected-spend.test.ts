@@ -48,13 +48,47 @@ describe("Forge's estimate", () => {
     synthesis: { attempts: 12, epochs: 3, patience: 8 },
   };
 
-  it('gives a typical spend at completion, and none when the run goes to its budget', () => {
+  it('gives a typical spend at completion, and the ceiling with typical calls when the run goes to its budget', () => {
     const forge = createForgeMethod('forge');
     const atCompletion = forge.estimate?.({ ...input, settings: { stopAtCompletion: true } });
     expect(atCompletion?.taskEvaluations).toBe(100_000);
     expect(atCompletion?.expected?.taskEvaluations).toBe(460);
-    const toBudget = forge.estimate?.({ ...input, settings: {} });
-    expect(toBudget?.expected).toBeUndefined();
+    const toBudget = forge.estimate?.({ ...input, maxEvaluations: 460, settings: {} });
+    expect(toBudget?.expected?.taskEvaluations).toBe(460);
+    // (460 − 20) / 11 = 40 steps, 31 of them reflecting, not the upper bound's 73 of 6 evaluations.
+    expect(toBudget?.optimizerCalls['reflect']).toBe(73);
+    expect(toBudget?.expected?.optimizerCalls).toEqual({
+      reflect: 31,
+      assign: 48,
+      generate: 36,
+      verify: 36,
+    });
+    expect(toBudget?.expected?.basis).toContain('no stop of its own before the ceiling (460)');
+  });
+
+  it('counts only the synthesis events a run to a low ceiling reaches', () => {
+    const spend = forgeExpectedSpend({ ...simWorld, maxEvaluations: 240, completes: false });
+    // (240 − 20) / 11 = 20 steps: an event every P · 1.25 = 10 steps, so 2 of the 3.
+    expect(spend.taskEvaluations).toBe(240);
+    expect(spend.optimizerCalls['generate']).toBe(24);
+  });
+
+  it('gives each role a call shape from its own template', () => {
+    const estimate = createForgeMethod('forge').estimate?.({ ...input, settings: {} });
+    expect(Object.keys(estimate?.callShapes ?? {})).toEqual([
+      'reflect',
+      'assign',
+      'generate',
+      'verify',
+    ]);
+    expect(estimate?.callShapes?.['reflect']).toMatchObject({
+      executionsShown: 3,
+      instructionsWritten: 1,
+    });
+    expect(estimate?.callShapes?.['generate']).toMatchObject({
+      callsPerUnit: 2,
+      instancesWritten: 1,
+    });
   });
 
   it("gives the baseline's exact spend", () => {

@@ -34,6 +34,12 @@ export interface ForgeExpectedSpendInput {
   readonly attempts: number;
   /** Whether the variant files failures and calls the assigner (`forge`, `failure-memory`). */
   readonly assigns: boolean;
+  /**
+   * Whether the run stops at completion (`stopAtCompletion`: a suite's reference). Default true.
+   * When false the run has no stop of its own before the ceiling (an aligned cell, a plain
+   * `optimize`): it spends the ceiling, and the typical shares say how many steps reflect.
+   */
+  readonly completes?: boolean;
 }
 
 /**
@@ -45,8 +51,11 @@ export interface ForgeExpectedSpendInput {
  */
 export function forgeExpectedSpend(input: ForgeExpectedSpendInput): MethodExpectedSpend {
   const typical = forgeTypicalRun;
+  const completes = input.completes ?? true;
   const fewest = (input.epochs + 1) * input.patience;
-  const wantedSteps = Math.ceil(fewest * (1 + typical.extraStepShare));
+  const wantedSteps = completes
+    ? Math.ceil(fewest * (1 + typical.extraStepShare))
+    : Number.POSITIVE_INFINITY;
   const perStep = 2 * input.minibatchSize + typical.acceptedShare * input.validationSize;
   const affordableSteps = Math.max(
     0,
@@ -61,15 +70,23 @@ export function forgeExpectedSpend(input: ForgeExpectedSpendInput): MethodExpect
   const calls: Record<string, number> = { reflect: Math.round(steps * reflecting) };
   if (input.assigns)
     calls['assign'] = Math.round(steps * input.minibatchSize * typical.imperfectShare);
-  if (input.attempts > 0) {
-    calls['generate'] = input.attempts * input.epochs;
-    calls['verify'] = input.attempts * input.epochs;
+  // An event comes after P steps without a gain (a quarter more with the gains that restart the
+  // count): a run the ceiling stops first holds only the events its steps reach.
+  const events = Math.min(
+    input.epochs,
+    Math.floor(steps / (input.patience * (1 + typical.extraStepShare))),
+  );
+  if (input.attempts > 0 && events > 0) {
+    calls['generate'] = input.attempts * events;
+    calls['verify'] = input.attempts * events;
   }
   return {
     taskEvaluations: evaluations,
     optimizerCalls: calls,
-    basis: capped
-      ? `the ceiling (${input.maxEvaluations}) comes before a typical completion of ${wantedSteps} steps`
-      : `a typical run to completion: (E + 1)·P = ${fewest} steps at the least and a quarter more for validation gains (${steps}), each 2·|B| = ${2 * input.minibatchSize} evaluations, a quarter of them accepted (|V| = ${input.validationSize} more); shares read off the simulated world`,
+    basis: !completes
+      ? `no stop of its own before the ceiling (${input.maxEvaluations}): ${steps} typical steps fit, each 2·|B| = ${2 * input.minibatchSize} evaluations, a quarter of them accepted (|V| = ${input.validationSize} more), ${Math.round(reflecting * 100)}% reflecting; ${events} synthesis event(s) reached; shares read off the simulated world`
+      : capped
+        ? `the ceiling (${input.maxEvaluations}) comes before a typical completion of ${wantedSteps} steps`
+        : `a typical run to completion: (E + 1)·P = ${fewest} steps at the least and a quarter more for validation gains (${steps}), each 2·|B| = ${2 * input.minibatchSize} evaluations, a quarter of them accepted (|V| = ${input.validationSize} more); shares read off the simulated world`,
   };
 }

@@ -17,6 +17,7 @@ import type {
 } from '@forge/method';
 import { nextHistoryPoint } from '@forge/method';
 import { createMemoryJournal, type SynthesisJournal } from '@forge/synth';
+import { forgeCallShapes } from './forge-call-shapes.js';
 import { forgeExpectedSpend } from './forge-expected-spend.js';
 import {
   type ForgeMethodSettings,
@@ -255,19 +256,17 @@ function estimateForge(variant: ForgeVariant, input: MethodEstimateInput): Metho
   return {
     taskEvaluations: input.maxEvaluations,
     optimizerCalls: calls,
-    ...(settings.stopAtCompletion
-      ? {
-          expected: forgeExpectedSpend({
-            maxEvaluations: input.maxEvaluations,
-            validationSize: input.validationSize,
-            minibatchSize: input.minibatchSize,
-            epochs: synthesizes ? schedule.epochs : 0,
-            patience: schedule.patience,
-            attempts: synthesizes ? schedule.attempts : 0,
-            assigns: variant === 'forge' || variant === 'failure-memory',
-          }),
-        }
-      : {}),
+    callShapes: forgeCallShapes(input.minibatchSize),
+    expected: forgeExpectedSpend({
+      maxEvaluations: input.maxEvaluations,
+      validationSize: input.validationSize,
+      minibatchSize: input.minibatchSize,
+      epochs: synthesizes ? schedule.epochs : 0,
+      patience: schedule.patience,
+      attempts: synthesizes ? schedule.attempts : 0,
+      assigns: variant === 'forge' || variant === 'failure-memory',
+      completes: settings.stopAtCompletion === true,
+    }),
     assumptions: [
       `up to ${steps} steps of 2·|B| = ${2 * input.minibatchSize} evaluations (fewer when proposals are accepted)`,
       ...(synthesizes
