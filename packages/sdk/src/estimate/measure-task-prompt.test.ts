@@ -5,7 +5,7 @@ import {
   defineProgram,
   type Instance,
 } from '@forge/program';
-import { estimateRequestTokens, type LanguageModel } from '@forge/provider';
+import type { LanguageModel } from '@forge/provider';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { measureTaskPrompt, typicalTaskOutputTokens } from './measure-task-prompt.js';
@@ -124,7 +124,6 @@ describe('measureTaskPrompt on a typed program', () => {
             metadata: { module: 'answer' },
           };
           const result = await context.model.generate(request);
-          expect(estimateRequestTokens(request)).toBeGreaterThan(0);
           return { output: { text: result.text }, trace: [] } as never;
         },
       },

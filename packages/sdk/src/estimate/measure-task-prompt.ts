@@ -5,8 +5,9 @@ import {
   seedPrompts,
   type TypedModule,
 } from '@forge/program';
-import { estimateRequestTokens, type GenerateRequest, type LanguageModel } from '@forge/provider';
+import type { GenerateRequest, LanguageModel } from '@forge/provider';
 import { placeholderValue } from './placeholder-answer.js';
+import { promptTokens } from './prompt-tokens.js';
 
 /** The task program's call sizes, measured once per benchmark. */
 export interface TaskPromptSize {
@@ -153,7 +154,7 @@ export async function measureTaskPrompt(
     ? 500
     : answersMeasured
       ? mean(inputs)
-      : mean(requests.map(estimateRequestTokens));
+      : mean(requests.map(promptTokens));
   const answers =
     shaped === outputs.length
       ? `answers sized as a placeholder in each typed module's output schema (a word a string, one item a list: ${Math.round(outputPerCall)} tokens a call; a real model's longer values and reasoning write more)`
@@ -205,7 +206,7 @@ export function placeholderModel(modules: readonly ProgramModule[]): LanguageMod
         toolCalls: [],
         finishReason: 'stop',
         usage: {
-          inputTokens: estimateRequestTokens(request),
+          inputTokens: promptTokens(request),
           outputTokens: Math.ceil(text.length / 4),
         },
       };

@@ -1,8 +1,9 @@
 import type { GenerateRequest, GenerateResult, LanguageModel } from '@forge/provider';
+import { promptTokens } from '../estimate/prompt-tokens.js';
 
 /** A scripted stand-in's answer to one request. */
 export interface ScriptedAnswer {
-  /** The user turn answered, for the input-token estimate. */
+  /** The user turn answered. */
   readonly user: string;
   /** The text to answer with. */
   readonly text: string;
@@ -12,8 +13,8 @@ export interface ScriptedAnswer {
  * The `LanguageModel` both scripted stand-ins are: provider `scripted` and `defaultModelId`
  * unless named, the `calls` the stand-in records, and a `generate` that answers with
  * `answer(request)`'s text — no tool calls, a `stop` finish, and tokens estimated at four
- * characters each (the user turn in, the text out), so budgets and usage tables see plausible
- * counts without a tokenizer.
+ * characters each (the whole prompt in, as a provider bills it: system prompt and every turn;
+ * the text out), so budgets and usage tables see plausible counts without a tokenizer.
  */
 export function scriptedLanguageModel<Call>(
   names: { readonly provider?: string; readonly modelId?: string },
@@ -27,13 +28,13 @@ export function scriptedLanguageModel<Call>(
     modelId: names.modelId ?? defaultModelId,
     calls,
     async generate(request: GenerateRequest): Promise<GenerateResult> {
-      const { user, text } = await answer(request);
+      const { text } = await answer(request);
       return {
         text,
         toolCalls: [],
         finishReason: 'stop',
         usage: {
-          inputTokens: Math.ceil(user.length / 4),
+          inputTokens: promptTokens(request),
           outputTokens: Math.ceil(text.length / 4),
         },
       };
