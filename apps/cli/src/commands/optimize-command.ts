@@ -93,7 +93,7 @@ export function optimizeCommand(
     )
     .option(
       '--dry-run',
-      'estimate calls, tokens and cost — the expected figure (the typical stop) and the upper bound (the caps) — and spend nothing',
+      "estimate calls, tokens and cost — the expected figure (the typical stop and calls, tokens measured on the program; estimateAnswerTokens sets a real model's answer size) and the upper bound (the caps) — and spend nothing",
     )
     .option('--watch', 'serve the live report on 127.0.0.1 while the run goes')
     .option('--port <n>', "the live report's port (default: any free one)")

@@ -63,7 +63,7 @@ export function suiteCommand(
     .option('--cells <id,…>', 'run only these cell ids')
     .option(
       '--dry-run',
-      'estimate calls, tokens and cost of the selected cells — expected (typical stops) and upper bound (the caps) — and spend nothing',
+      'estimate calls, tokens and cost of the selected cells — expected (typical stops and calls, tokens measured on each program) and upper bound (the caps) — and spend nothing',
     )
     .option('--json', 'print one JSON event per line')
     .option(

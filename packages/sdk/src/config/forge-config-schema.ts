@@ -389,6 +389,14 @@ export const forgeConfigSchema = z
       .describe(
         "Least time between two backups of the run's database (forge.backup.db, restored by `forge runs restore`); 0 backs up after every step.",
       ),
+    estimateAnswerTokens: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe(
+        "Completion tokens per task call the dry run assumes, instead of what it derives: a typed module's answer sized as a placeholder of its output schema (a word a string, one item a list), an untyped call's 400. Set it for a real model that reasons or writes long values; a simulated task model measures its own answers.",
+      ),
     evaluateTest: z
       .boolean()
       .default(true)

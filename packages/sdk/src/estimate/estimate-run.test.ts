@@ -209,6 +209,7 @@ describe('estimateWithMethod: expected and upper bound', () => {
     expect(estimate.expected.basis).toEqual([
       'typical stop',
       '3.0 task call(s) per evaluation (measured)',
+      "optimizer calls (reflect) sized from the simulated optimizer's runs on the date world (its answers are a few dozen tokens)",
     ]);
     expect(estimate.taskCalls).toEqual({ perEvaluation: 3, basis: 'measured' });
     expect(estimate.upperBoundBasis).toContain('the caps');

@@ -172,11 +172,12 @@ export async function estimateRun(
         validation: splits.validation.length,
         test: splits.test.length,
       },
-      prompt: await measureTaskPrompt(
-        benchmark,
-        splits.train,
-        simulatedStandIn(models.names['task'], models.task),
-      ),
+      prompt: await measureTaskPrompt(benchmark, splits.train, {
+        ...simulatedStandIn(models.names['task'], models.task),
+        ...(config.estimateAnswerTokens === undefined
+          ? {}
+          : { answerTokens: config.estimateAnswerTokens }),
+      }),
     });
   } finally {
     models.close();
@@ -393,6 +394,20 @@ export function estimateWithMethod(options: {
   const simulatedOptimizer = unshaped.some(
     (name) => parseModelString(roleModel(name)).provider === 'sim',
   );
+  const sizing = [
+    ...(shaped.length === 0
+      ? []
+      : [
+          `optimizer calls (${shaped.join(', ')}) sized from the method's structure and the program measured: each call's own template, the ${Math.round(prompt.instructionTokens)}-token instructions and ${Math.round(prompt.executionTokens)}-token executions it shows, and an answer of what its contract asks for (a rewritten instruction, a ${Math.round(prompt.instanceTokens)}-token instance, a verdict) with a short frame; a real model that reasons at length around its answer writes more`,
+        ]),
+    ...(unshaped.length === 0
+      ? []
+      : [
+          simulatedOptimizer
+            ? `optimizer calls (${unshaped.join(', ')}) sized from the simulated optimizer's runs on the date world (its answers are a few dozen tokens)`
+            : `optimizer calls (${unshaped.join(', ')}) sized from typical prompts and answers`,
+        ]),
+  ];
   return {
     benchmark: options.benchmarkId,
     method: method.id,
@@ -410,6 +425,7 @@ export function estimateWithMethod(options: {
       basis: [
         expected.basis,
         `${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation (${prompt.basis})`,
+        ...sizing,
       ],
     },
     taskCalls: { perEvaluation: prompt.callsPerEvaluation, basis: prompt.basis },
@@ -426,20 +442,9 @@ export function estimateWithMethod(options: {
             `method ${method.id} gives no estimate: the whole budget is counted for the task model and its optimizer calls are not counted`,
           ]
         : estimate.assumptions),
-      ...(shaped.length === 0
-        ? []
-        : [
-            `optimizer calls (${shaped.join(', ')}) sized from the method's structure and the program measured: each call's own template, the ${Math.round(prompt.instructionTokens)}-token instructions and ${Math.round(prompt.executionTokens)}-token executions it shows, and an answer of what its contract asks for (a rewritten instruction, a ${Math.round(prompt.instanceTokens)}-token instance, a verdict) with a short frame; a real model that reasons at length around its answer writes more`,
-          ]),
-      ...(unshaped.length === 0
-        ? []
-        : [
-            simulatedOptimizer
-              ? `optimizer calls (${unshaped.join(', ')}) sized from the simulated optimizer's runs on the date world (its answers are a few dozen tokens)`
-              : `optimizer calls (${unshaped.join(', ')}) sized from typical prompts and answers`,
-          ]),
+      ...sizing,
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
-      'cached calls cost nothing, so a resumed run costs less',
+      'cached calls cost nothing: a call the run already made (a candidate evaluated again on an instance it saw, a resumed run) is not billed again, so a run may cost less than this',
       ...(Object.keys(config.moduleModels ?? {}).length === 0
         ? []
         : [

@@ -111,6 +111,12 @@ describe('measureTaskPrompt on a typed program', () => {
     );
   });
 
+  it('takes the answer size the config states (estimateAnswerTokens) instead of the placeholders', async () => {
+    const size = await measureTaskPrompt(benchmarkOf(pipeline), reviews(8), { answerTokens: 250 });
+    expect(size.outputPerCall).toBe(250);
+    expect(size.basis).toContain('250 output tokens per call, as estimateAnswerTokens states');
+  });
+
   it('assumes a typical answer for a call that no typed module makes', async () => {
     const untyped: Benchmark = {
       ...benchmarkOf(pipeline),

@@ -47,6 +47,11 @@ export interface MeasureTaskPromptOptions {
   readonly model?: LanguageModel;
   /** Words naming `model` in the basis. Default `the given model`. */
   readonly modelLabel?: string;
+  /**
+   * Completion tokens per call to assume instead of the stand-in's placeholder answers (the run
+   * config's `estimateAnswerTokens`). Unused with `model`, which measures its own answers.
+   */
+  readonly answerTokens?: number;
 }
 
 /**
@@ -145,9 +150,10 @@ export async function measureTaskPrompt(
   // The built-in stand-in answers a typed module in its schema's shape: that answer's size is the
   // estimate; a call it answers empty (no schema) is assumed at a real model's typical answer.
   const shaped = outputs.filter((tokens) => tokens > 0).length;
+  const stated = options.model === undefined ? options.answerTokens : undefined;
   const outputPerCall = answersMeasured
     ? mean(outputs)
-    : mean(outputs.map((tokens) => (tokens > 0 ? tokens : typicalTaskOutputTokens)));
+    : (stated ?? mean(outputs.map((tokens) => (tokens > 0 ? tokens : typicalTaskOutputTokens))));
   const callsPerEvaluation = Math.max(1, requests.length / Math.max(1, runs));
   // A given model counts its own prompt tokens; the built-in stand-in's are estimated.
   const inputPerCall = !measured
@@ -156,15 +162,17 @@ export async function measureTaskPrompt(
       ? mean(inputs)
       : mean(requests.map(promptTokens));
   const answers =
-    shaped === outputs.length
-      ? `answers sized as a placeholder in each typed module's output schema (a word a string, one item a list: ${Math.round(outputPerCall)} tokens a call; a real model's longer values and reasoning write more)`
-      : shaped === 0
-        ? `${typicalTaskOutputTokens} output tokens per call assumed`
-        : `answers of typed modules sized as a placeholder in their output schema, the others' assumed at ${typicalTaskOutputTokens} tokens (${Math.round(outputPerCall)} a call on average)`;
+    stated !== undefined
+      ? `${stated} output tokens per call, as estimateAnswerTokens states`
+      : shaped === outputs.length
+        ? `answers sized as a placeholder in each typed module's output schema (a word a string, one item a list: ${Math.round(outputPerCall)} tokens a call; a real model's longer values and reasoning write more)`
+        : shaped === 0
+          ? `${typicalTaskOutputTokens} output tokens per call assumed`
+          : `answers of typed modules sized as a placeholder in their output schema, the others' assumed at ${typicalTaskOutputTokens} tokens (${Math.round(outputPerCall)} a call on average)`;
   return {
     callsPerEvaluation,
     inputPerCall,
-    outputPerCall: measured ? outputPerCall : typicalTaskOutputTokens,
+    outputPerCall: measured ? outputPerCall : (stated ?? typicalTaskOutputTokens),
     instructionTokens,
     executionTokens: measured
       ? callsPerEvaluation * Math.max(1, inputPerCall - instructionTokens + outputPerCall)
@@ -172,7 +180,7 @@ export async function measureTaskPrompt(
     instanceTokens,
     sampled: measured ? runs : 0,
     basis: !measured
-      ? `the program made no model call with the stand-in: 500 prompt and ${typicalTaskOutputTokens} output tokens per call assumed, not measured`
+      ? `the program made no model call with the stand-in: 500 prompt and ${stated ?? typicalTaskOutputTokens} output tokens per call assumed, not measured`
       : label !== undefined
         ? `calls (re-asks included), prompts and answers measured on ${runs} training instance(s) with ${label}`
         : `calls (re-asks included) and prompts measured on ${runs} training instance(s) with a stand-in that answers each typed module with a placeholder of its output schema (no cost, no network); ${answers}`,

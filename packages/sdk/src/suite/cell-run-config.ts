@@ -72,6 +72,9 @@ export function cellRunConfig(options: {
     ...(config.guards === undefined ? {} : { guards: config.guards }),
     ...(config.subset === undefined ? {} : { subset: config.subset }),
     ...(config.prices === undefined ? {} : { prices: config.prices }),
+    ...(config.estimateAnswerTokens === undefined
+      ? {}
+      : { estimateAnswerTokens: config.estimateAnswerTokens }),
     minibatchSize: config.minibatchSize,
     concurrency: config.concurrency,
     cache: config.cache,

@@ -187,11 +187,12 @@ export async function estimateSuite(
         ...(options.environment === undefined ? {} : { environment: options.environment }),
       });
       try {
-        prompt = await measureTaskPrompt(
-          loaded.benchmark,
-          loaded.splits.train,
-          simulatedStandIn(models.names['task'], models.task),
-        );
+        prompt = await measureTaskPrompt(loaded.benchmark, loaded.splits.train, {
+          ...simulatedStandIn(models.names['task'], models.task),
+          ...(runConfig.estimateAnswerTokens === undefined
+            ? {}
+            : { answerTokens: runConfig.estimateAnswerTokens }),
+        });
       } finally {
         models.close();
       }

@@ -40,6 +40,7 @@ const sharedRunFields = forgeConfigSchema.pick({
   subset: true,
   cache: true,
   evaluateTest: true,
+  estimateAnswerTokens: true,
   prices: true,
 }).shape;
 
