@@ -217,12 +217,27 @@ record('review-pipeline (typed, 3 modules)', typedEstimate.expected, typedEstima
   evaluations: run.evaluationsUsed,
   usd: run.costUsd,
 });
-const task = (run as { usage: Record<string, { calls: number; cachedCalls?: number }> }).usage[
-  'task'
-];
+type Usage = { calls: number; cachedCalls?: number; inputTokens: number; outputTokens: number };
+const usage = (run as { usage: Record<string, Usage> }).usage;
+const task = usage['task'];
 const taskCalls = (task?.calls ?? 0) + (task?.cachedCalls ?? 0);
 console.log(
   `[simulated and scripted models, not a real LLM] review-pipeline: ${typedEstimate.taskCalls.perEvaluation.toFixed(2)} task calls per evaluation estimated (${typedEstimate.taskCalls.basis}); the run made ${taskCalls} task calls (${task?.cachedCalls ?? 0} from the cache) for ${run.evaluationsUsed} search evaluations and its test/validation passes`,
+);
+// Per role: calls (the cache's share apart) and tokens per billed call, estimated against spent,
+// so a gap in the total shows whether it lies in the sizes or in how often a role is called.
+console.log(
+  `review-pipeline by role (expected → actual): ${typedEstimate.expected.roles
+    .map((role) => {
+      const spent = usage[role.role];
+      const billed = spent?.calls ?? 0;
+      const perCall = (tokens: number, calls: number) =>
+        calls === 0 ? 0 : Math.round(tokens / calls);
+      return `${role.role} ${role.calls} → ${billed}${spent?.cachedCalls ? ` (+${spent.cachedCalls} cached)` : ''} calls, ${perCall(role.inputTokens, role.calls)} → ${perCall(spent?.inputTokens ?? 0, billed)} in / ${perCall(role.outputTokens, role.calls)} → ${perCall(spent?.outputTokens ?? 0, billed)} out a call`;
+    })
+    .join(
+      '; ',
+    )}; the run took ${(run as { steps?: number }).steps} steps and kept ${(run as { candidates?: number }).candidates} candidates`,
 );
 
 const header = [
