@@ -48,7 +48,9 @@ describe('forge optimize -b appworld', () => {
         'providers: { scripted: ./scripted.mjs }',
         'taskModel: scripted:agent',
         'optimizerModel: scripted:optimizer',
-        'budget: { maxEvaluations: 60 }',
+        // The reflected prompt solves both validation tasks early; the run goes on past that
+        // perfect score so the failure memory and a synthesis event happen too.
+        'budget: { maxEvaluations: 60, stopAtPerfectScore: false }',
         'minibatchSize: 2',
         'concurrency: 2',
         'synthesis: { attempts: 4, epochs: 1, patience: 2 }',
