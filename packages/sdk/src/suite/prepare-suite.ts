@@ -13,6 +13,7 @@ import type { ForgeConfig } from '../config/forge-config-schema.js';
 import { parseForgeConfig, type RawConfig } from '../config/load-config.js';
 import { detachObjectInputs, noObjectInputs, type ObjectInputs } from '../inputs/object-inputs.js';
 import { loadMethod } from '../methods/method-registry.js';
+import { nonDefaultProfile } from '../methods/non-default-profile.js';
 import { registerConfigProviders } from '../models/register-config-providers.js';
 import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-benchmark.js';
 import { methodSettingsOf } from '../run/run-method-context.js';
@@ -39,7 +40,7 @@ export interface PreparedSuite {
   readonly plan: SuitePlan;
   /** The cells checked (and whose methods, benchmarks and models were loaded): all, or the `select`ed ones. */
   readonly checked: readonly SuiteCell[];
-  /** Method titles and benchmark titles. */
+  /** Method titles, benchmark titles and the profiles of methods run with a non-default one. */
   readonly labels: SuiteLabels;
   /** The methods, by id. */
   readonly methods: ReadonlyMap<string, Method>;
@@ -119,10 +120,15 @@ export async function prepareSuite(
       return fail(error.field ?? 'benchmarks', error.message.replace(/^.*?: /, ''), error);
     }
   };
+  const profiles: Record<string, string> = {};
   for (const [id, method] of methods) {
     const cell = checked.find((candidate) => candidate.method === id) as SuiteCell;
     try {
-      methodSettingsOf(method, runConfigOf(cell), { file: raw.file });
+      const profile = nonDefaultProfile(
+        method,
+        methodSettingsOf(method, runConfigOf(cell), { file: raw.file }),
+      );
+      if (profile !== undefined) profiles[id] = profile;
     } catch (error) {
       if (!ConfigError.isInstance(error)) throw error;
       const field = error.field?.startsWith('methodSettings.')
@@ -132,9 +138,14 @@ export async function prepareSuite(
     }
   }
   const benchmarks = new Map<string, { benchmark: Benchmark; splits: Splits }>();
-  const labels: { methods: Record<string, string>; benchmarks: Record<string, string> } = {
+  const labels: {
+    methods: Record<string, string>;
+    benchmarks: Record<string, string>;
+    profiles?: Record<string, string>;
+  } = {
     methods: Object.fromEntries([...methods].map(([id, method]) => [id, method.title])),
     benchmarks: {},
+    ...(Object.keys(profiles).length === 0 ? {} : { profiles }),
   };
   let simulated = false;
   const created = new Map<string, { benchmark: Benchmark; runConfig: ForgeConfig }>();

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { exportSuite } from './export-suite.js';
 import { runSuite } from './run-suite.js';
 
 // Peer methods plug into a suite by their registry id alone. Simulated world: simulated numbers.
@@ -83,7 +84,19 @@ describe('a suite with peer methods', () => {
     const page = readFileSync(join(dir, gepa?.runDir ?? '', 'report.html'), 'utf8');
     expect(page).toContain('seed 0 · gepa · profile reference · arm original');
     const main = readFileSync(join(dir, 'tables', 'main-sim-task-sim-optimizer.md'), 'utf8');
-    expect(main).toContain('GEPA may exceed its ceiling: profile reference checks');
+    expect(main).toContain('GEPA (reference) may exceed its ceiling: profile reference checks');
     expect(main.includes('†')).toBe(used > ceiling);
+    // The tables, the suite report's tables and legends, and the LaTeX export name the profile;
+    // Forge, which has none, keeps its plain name.
+    expect(main).toContain('| Benchmark | Test n | GEPA (reference) | Forge |');
+    const saved = JSON.parse(readFileSync(join(dir, 'suite.json'), 'utf8'));
+    expect(saved.labels.profiles).toEqual({ gepa: 'reference' });
+    const report = readFileSync(join(dir, 'report.html'), 'utf8');
+    expect(report).toContain('<th scope="col" class="number">GEPA (reference)</th>');
+    expect(report).toContain('<span class="legend-text">GEPA (reference)</span>');
+    expect(report).not.toMatch(/>GEPA</);
+    const latex = exportSuite(dir, { format: 'latex' }).text;
+    expect(latex).toContain('GEPA (reference)');
+    expect(latex).not.toMatch(/GEPA &|GEPA \\\\/);
   }, 120_000);
 });
