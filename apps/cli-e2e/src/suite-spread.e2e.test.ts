@@ -2,15 +2,22 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { hiddenContentProblems, launchChromium, measureReportTables } from '@forge/report/testing';
+import {
+  hiddenContentProblems,
+  launchChromium,
+  measureReportFigures,
+  measureReportTables,
+  measureTableScroll,
+} from '@forge/report/testing';
 import { methodIds } from '@forge/sdk';
 import { chromium } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jsonEvents, runCli } from './run-cli.js';
 
 // Every method Forge ships, three seeds, on the offline simulated world (every number is
-// simulated): the tables give mean ± sd with n, recomputed here from results.json, and the
-// suite report hides no column at 1024 or 1600 px in Chromium.
+// simulated): the tables give mean ± sd with n, recomputed here from results.json; the suite
+// report hides no column and cuts no label at 1024, 1366 or 1600 px in Chromium, every figure has
+// its legend, and each cell's page, reached by its link, names the cell's own seed.
 const root = mkdtempSync(join(tmpdir(), 'forge-cli-suite-spread-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -36,6 +43,7 @@ interface CellResult {
   readonly seed: number;
   readonly status: string;
   readonly bestTest: number | null;
+  readonly runDir: string;
 }
 
 /** Mean and sample standard deviation (n − 1), the way a reader checks a table by hand. */
@@ -71,7 +79,7 @@ function parseCsv(text: string): string[][] {
 }
 
 describe('a suite of every method × 3 seeds on the simulated world', () => {
-  it('renders mean ± sd with n = 3 per method, as recomputed from results.json, and hides no column at 1024 or 1600 px', {
+  it('renders mean ± sd with n = 3 per method, as recomputed from results.json, hides nothing at 1024, 1366 or 1600 px, and links every cell to a page of its own seed', {
     timeout: 240_000,
   }, async () => {
     writeFileSync(join(root, 'suite.yaml'), suiteConfig);
@@ -196,7 +204,7 @@ describe('a suite of every method × 3 seeds on the simulated world', () => {
 
     const browser = await launchChromium(chromium);
     try {
-      for (const width of [1024, 1600]) {
+      for (const width of [1024, 1366, 1600]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         const errors: string[] = [];
         page.on('pageerror', (error) => errors.push(error.message));
@@ -222,9 +230,71 @@ describe('a suite of every method × 3 seeds on the simulated world', () => {
         const layout = await measureReportTables(page);
         expect(layout.tables.length).toBeGreaterThanOrEqual(3);
         expect(hiddenContentProblems(layout), `at ${width} px`).toEqual([]);
+
+        // Table 1 shows every method's column: inside the page, or its box scrolls sideways and
+        // the row labels stay in view while it does.
+        expect(headers).toEqual(
+          expect.arrayContaining([...expected.values()].map((entry) => entry.label)),
+        );
+        const table = await measureTableScroll(main.locator('.matrix-scroll'));
+        if (table.outside.length > 0) {
+          expect(table.scrolls, `Table 1 at ${width} px hides ${table.outside}`).toBe(true);
+          expect(table.scrolledTo).toBeGreaterThan(0);
+          expect(table.lastHeaderInView, `at ${width} px`).toBe(true);
+        }
+        expect(Math.abs(table.labelOffset), `row labels at ${width} px`).toBeLessThanOrEqual(2);
+
+        // Every figure has its legend; no legend, panel or label overlaps or is cut off.
+        const figures = await measureReportFigures(page);
+        expect(figures.figures).toBeGreaterThanOrEqual(4);
+        expect(figures.figuresWithoutLegend, `at ${width} px`).toEqual([]);
+        expect(figures.legendOverlaps, `at ${width} px`).toEqual([]);
+        expect(figures.panelOverlaps, `at ${width} px`).toEqual([]);
+        expect(figures.clipped, `at ${width} px`).toEqual([]);
         expect(errors).toEqual([]);
         await page.close();
       }
+
+      // Every cell's link in the suite report leads to its own page, which names the cell and its
+      // real seed: each method's pages together show seeds 0, 1 and 2.
+      const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+      await page.goto(pathToFileURL(join(suiteDir, 'report.html')).href);
+      const rows = page.locator('table.suite-cells tbody tr');
+      const links: { cell: string; href: string | null }[] = [];
+      for (const row of await rows.all()) {
+        links.push({
+          cell: (await row.getAttribute('data-cell')) ?? '',
+          href: await row.locator('a[href]').getAttribute('href'),
+        });
+      }
+      expect(links.map((link) => link.cell)).toEqual(document.cells.map((cell) => cell.id));
+      const seedsShown = new Map<string, number[]>();
+      for (const [index, link] of links.entries()) {
+        const cell = document.cells[index] as CellResult;
+        const href = new URL(link.href ?? '', pathToFileURL(join(suiteDir, 'report.html'))).href;
+        expect(href, cell.id).toBe(pathToFileURL(join(suiteDir, cell.runDir, 'report.html')).href);
+        await page.goto(href);
+        const subtitle = await page.locator('.subtitle').textContent();
+        const seedRow = await page
+          .locator('tr', { has: page.locator('th', { hasText: /^Seed$/ }) })
+          .locator('td')
+          .textContent();
+        const cellRow = await page
+          .locator('tr', { has: page.locator('th', { hasText: /^Suite cell$/ }) })
+          .locator('td')
+          .textContent();
+        expect(subtitle, cell.id).toContain(` · seed ${cell.seed} · ${cell.method}`);
+        expect(seedRow, cell.id).toBe(String(cell.seed));
+        expect(cellRow, cell.id).toContain(cell.id);
+        seedsShown.set(cell.method, [
+          ...(seedsShown.get(cell.method) ?? []),
+          Number(/ · seed (\d+) · /.exec(subtitle ?? '')?.[1]),
+        ]);
+      }
+      expect(Object.fromEntries(seedsShown)).toEqual(
+        Object.fromEntries(methods.map((method) => [method, seeds])),
+      );
+      await page.close();
     } finally {
       await browser.close();
     }

@@ -89,6 +89,8 @@ export function sampleSuiteReportData(
     details?: boolean;
     /** Display names of methods beyond the three defaults (e.g. `{ mipro: 'MIPROv2' }`). */
     methodLabels?: Readonly<Record<string, string>>;
+    /** Display names of benchmarks (e.g. `{ appworld: 'AppWorld (prompt search only: …)' }`). */
+    benchmarkLabels?: Readonly<Record<string, string>>;
     /** The failure modes' names by the sample's ids (`date_order`, …); default the ids. */
     modeNames?: Readonly<Record<string, string>>;
   } = {},
@@ -162,7 +164,11 @@ export function sampleSuiteReportData(
       forge: 'Forge',
       ...options.methodLabels,
     },
-    benchmarks: { alpha: options.hostileTitle ?? 'Alpha', beta: 'Beta' },
+    benchmarks: {
+      alpha: options.hostileTitle ?? 'Alpha',
+      beta: 'Beta',
+      ...options.benchmarkLabels,
+    },
   };
   return {
     results: document,

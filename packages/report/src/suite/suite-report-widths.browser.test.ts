@@ -33,7 +33,7 @@ const benchmarks = [
 ];
 
 describe('the suite report at every width from 1024 px', () => {
-  it('shows every column of every table at 1024 and 1600 px: each fits or scrolls, the page never overflows', {
+  it('shows every column of every table at 1024, 1366 and 1600 px: each fits or scrolls, the page never overflows', {
     timeout: 120_000,
   }, async () => {
     const directory = await mkdtemp(join(tmpdir(), 'forge-suite-widths-'));
@@ -45,7 +45,7 @@ describe('the suite report at every width from 1024 px', () => {
         file,
         renderSuiteReport(sampleSuiteReportData({ methods, benchmarks, seeds: [0, 1, 2] })),
       );
-      for (const width of [1024, 1600]) {
+      for (const width of [1024, 1366, 1600]) {
         const page = await browser.newPage({ viewport: { width, height: 900 } });
         await page.goto(pathToFileURL(file).href);
         const layout = await measureReportTables(page);

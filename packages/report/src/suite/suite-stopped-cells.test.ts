@@ -67,7 +67,7 @@ describe("a stopped cell in the suite report's figures", () => {
     const alpha = suiteSynthesisRows(data).find((row) => row.benchmark === 'alpha');
     expect(alpha).toMatchObject({ attempts: 48, admitted: 40, stoppedSeeds: [1] });
     const html = renderSuiteSynthesisChart(data);
-    expect(html).toContain('>Forge ‡</text>');
+    expect(html).toContain('>Forge ‡</tspan>');
     expect(html).toContain('(Alpha, Forge: seed 1)');
   });
 });

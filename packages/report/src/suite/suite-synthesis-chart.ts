@@ -3,14 +3,18 @@ import { type PlotArea, renderBottomAxis } from '../primitives/axis.js';
 import { renderChartFigure, renderChartSvg, renderEmptyChart } from '../primitives/chart-figure.js';
 import { renderChartLegend } from '../primitives/chart-legend.js';
 import { outcomeColor, outcomeLabel, outcomeOrder } from '../primitives/chart-palette.js';
+import { escapeHtml } from '../primitives/escape-html.js';
 import { formatAdmissionRate, formatCount, formatPercent } from '../primitives/format-value.js';
 import { createLinearScale, niceDomain } from '../primitives/linear-scale.js';
 import { svgElement, svgText, svgTitle } from '../primitives/svg-element.js';
 import type { SuiteReportData } from './suite-report-data.js';
 
 const width = 960;
-const rowHeight = 40;
+// Each row: its label on a line of its own above the bar, so a long benchmark title ("AppWorld
+// (prompt search only: no task-authoring backend)") is never cut by a label column.
+const rowHeight = 50;
 const barHeight = 22;
+const labelHeight = 18;
 
 interface AccountingRow {
   readonly benchmark: string;
@@ -97,7 +101,7 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
   ];
   const top = 12;
   const area: PlotArea = {
-    left: 230,
+    left: 16,
     top,
     right: width - 150,
     bottom: top + rows.length * rowHeight,
@@ -116,7 +120,7 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
     'Outcomes',
   );
   const bars = rows.map((row, index) => {
-    const centerY = area.top + index * rowHeight + rowHeight / 2;
+    const centerY = area.top + index * rowHeight + labelHeight + barHeight / 2 + 2;
     let cumulative = 0;
     const segments = outcomes.flatMap((outcome, position) => {
       const count = row.outcomes[outcome] ?? 0;
@@ -145,26 +149,20 @@ export function renderSuiteSynthesisChart(data: SuiteReportData): string {
       'g',
       { class: 'synthesis-row', 'data-benchmark': row.benchmark, 'data-method': row.method },
       [
-        svgText(
-          {
-            class: 'row-label',
-            x: area.left - 12,
-            y: centerY - 6,
-            'text-anchor': 'end',
-            'dominant-baseline': 'middle',
-          },
-          benchmarkLabel(data.labels, row.benchmark),
-        ),
-        svgText(
-          {
-            class: 'row-sublabel',
-            x: area.left - 12,
-            y: centerY + 9,
-            'text-anchor': 'end',
-            'dominant-baseline': 'middle',
-          },
-          `${methodLabel(data.labels, row.method)}${row.stoppedSeeds.length > 0 ? ` ${stoppedMark}` : ''}`,
-        ),
+        svgElement('text', { x: area.left, y: centerY - barHeight / 2 - 6 }, [
+          svgElement(
+            'tspan',
+            { class: 'row-label' },
+            escapeHtml(benchmarkLabel(data.labels, row.benchmark)),
+          ),
+          svgElement(
+            'tspan',
+            { class: 'row-sublabel', dx: 8 },
+            escapeHtml(
+              `${methodLabel(data.labels, row.method)}${row.stoppedSeeds.length > 0 ? ` ${stoppedMark}` : ''}`,
+            ),
+          ),
+        ]),
         ...segments,
         svgText(
           {
