@@ -270,4 +270,51 @@ describe('forge suite', () => {
     const tables = readFileSync(join(cwd, 'capped', 'tables.md'), 'utf8');
     expect(tables).toContain('| Date normalisation (simulated) ‡ § |');
   }, 60_000);
+
+  it('says the GRPO export skipped a row whose source a cap stopped, and flags it once allowed', async () => {
+    const capped = [
+      'name: sim-capped-transfer',
+      'benchmarks: [sim]',
+      'methods: [forge, prompt-search]',
+      'taskModels: [sim:task]',
+      'optimizerModels: [sim:optimizer]',
+      'seeds: [0]',
+      'budget: { maxEvaluations: 100000, maxOptimizerCostUsd: 0.15 }',
+      "prices: { 'sim:*': { input: 1, output: 1 } }",
+      'transfer: { methods: [prompt-search] }',
+      '',
+    ].join('\n');
+    writeFileSync(join(cwd, 'capped-transfer.yaml'), capped);
+    const forge = 'sim/forge/sim-task/sim-optimizer/seed-0';
+    const row = 'grpo/sim/sim-task/sim-optimizer/seed-0';
+    const skipped = await runCli(
+      ['suite', '-c', 'capped-transfer.yaml', '--dir', 'capped-transfer'],
+      { cwd },
+    );
+    expect(skipped.code, skipped.stderr).toBe(2);
+    expect(skipped.stdout).toMatch(
+      new RegExp(
+        `note: ${row}: not exported — its source ${forge} was stopped by the optimizer cost cap \\(\\$0\\.15\\) at \\d+ evaluations`,
+      ),
+    );
+    expect(existsSync(join(cwd, 'capped-transfer', row))).toBe(false);
+    writeFileSync(
+      join(cwd, 'capped-transfer.yaml'),
+      `${capped}alignment: { allowTruncatedCeilings: true }\n`,
+    );
+    const flagged = await runCli(
+      ['suite', '-c', 'capped-transfer.yaml', '--dir', 'capped-transfer', '--resume', '--json'],
+      { cwd },
+    );
+    expect(flagged.code, flagged.stderr).toBe(0);
+    expect(jsonEvents(flagged.stdout).at(-1)).toMatchObject({
+      type: 'suite-summary',
+      notes: [
+        expect.stringContaining(`${row}: exported, flagged — its source ${forge} was stopped`),
+      ],
+    });
+    expect(
+      JSON.parse(readFileSync(join(cwd, 'capped-transfer', row, 'reward.json'), 'utf8')).source,
+    ).toMatchObject({ cell: forge, status: 'stopped', truncated: true });
+  }, 60_000);
 });

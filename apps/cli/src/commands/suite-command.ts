@@ -261,6 +261,7 @@ function printSuiteSummary(
         refused: result.refused,
         stopped: result.stopped,
         files: result.files,
+        notes: result.notes,
         simulated: result.results.simulated,
       })}\n`,
     );
@@ -292,6 +293,7 @@ function printSuiteSummary(
     lines.push(
       `refused: ${cells.join(', ')}: their ceiling would come from ${dependency}, which a cap stopped short; raise the cap in a new suite directory, or set alignment.allowTruncatedCeilings: true in the config and continue with forge suite -c <config> --dir <dir> --resume (they then run, flagged §)`,
     );
+  for (const note of result.notes) lines.push(`note: ${note}`);
   lines.push('', `tables: ${resolve(result.dir, 'tables.md')}`);
   if (result.files.includes('report.html'))
     lines.push(`report: ${resolve(result.dir, 'report.html')}`);

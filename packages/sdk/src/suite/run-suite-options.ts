@@ -51,6 +51,12 @@ export interface RunSuiteResult {
   readonly tables: readonly SuiteTable[];
   /** Files written, relative to `dir`. */
   readonly files: readonly string[];
+  /**
+   * What the user should read about the files, one sentence each: every transfer row the GRPO
+   * export skipped (its source stopped at a cap, or not finished) or exported flagged (a stopped
+   * source under `alignment.allowTruncatedCeilings`); `grpo/export.json` lists them all.
+   */
+  readonly notes: readonly string[];
   /** Cells run by this invocation. */
   readonly ran: readonly string[];
   /** Cells that failed (of the ones this invocation visited). */

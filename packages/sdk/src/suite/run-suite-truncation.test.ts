@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -110,4 +110,69 @@ describe('a suite whose reference a cap stops', () => {
     expect(read?.cells.find((cell) => cell.id === search)?.stoppedDependencies).toEqual([forge]);
     expect(read?.cells.find((cell) => cell.method === 'baseline')?.status).toBe('done');
   });
+});
+
+describe('a transfer study whose source a cap stops: the GRPO export', () => {
+  const dir = join(root, 'transfer');
+  const transferConfig: SuiteConfigInput = {
+    ...config,
+    name: 'capped-transfer',
+    methods: ['forge', 'prompt-search'],
+    transfer: { methods: ['prompt-search'] },
+  };
+  const row = 'sim/sim-task/sim-optimizer/seed-0';
+  const manifest = () => JSON.parse(readFileSync(join(dir, 'grpo', 'export.json'), 'utf8'));
+
+  it('skips the row by default, saying which cell stopped and why, in grpo/export.json and the notes', async () => {
+    const result = await runSuite(transferConfig, { dir });
+    const source = result.results.cells.find((cell) => cell.id === forge);
+    expect(source).toMatchObject({ status: 'stopped', stop: { by: 'cost-cap', limit: 0.15 } });
+    expect(
+      existsSync(join(source?.runDir ? join(dir, source.runDir) : dir, 'synthetic.jsonl')),
+    ).toBe(true);
+    expect(existsSync(join(dir, 'grpo', row))).toBe(false);
+    const stop = `stopped by the optimizer cost cap ($0.15) at ${source?.evaluationsUsed} evaluations`;
+    expect(manifest()).toEqual({
+      formatVersion: 1,
+      rows: [
+        {
+          row,
+          source: forge,
+          outcome: 'skipped',
+          reason: expect.stringContaining(`its source ${forge} was ${stop}`),
+          stop: source?.stop,
+        },
+      ],
+    });
+    expect(result.notes).toEqual([
+      `grpo/${row}: not exported — its source ${forge} was ${stop}, $${source?.stop?.at.costUsd?.toFixed(2)} spent: its synthetic data is a truncated run's; set alignment.allowTruncatedCeilings: true to export it flagged`,
+    ]);
+    expect(result.files).toContain('grpo/export.json');
+  }, 60_000);
+
+  it('exports it flagged once truncated sources are allowed: reward.json names the stop', async () => {
+    const result = await runSuite(
+      { ...transferConfig, alignment: { allowTruncatedCeilings: true } },
+      { dir, resume: true },
+    );
+    const source = result.results.cells.find((cell) => cell.id === forge);
+    const reward = JSON.parse(readFileSync(join(dir, 'grpo', row, 'reward.json'), 'utf8'));
+    expect(reward.source).toEqual({
+      cell: forge,
+      status: 'stopped',
+      truncated: true,
+      stop: source?.stop,
+      note: expect.stringContaining("train_plus_synthetic holds a truncated run's synthetic data"),
+    });
+    expect(manifest().rows).toEqual([
+      expect.objectContaining({ row, outcome: 'exported-truncated', stop: source?.stop }),
+    ]);
+    expect(result.notes).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^grpo/${row}: exported, flagged — its source ${forge} was stopped by the optimizer cost cap`,
+        ),
+      ),
+    ]);
+  }, 60_000);
 });

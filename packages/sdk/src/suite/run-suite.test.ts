@@ -479,6 +479,12 @@ describe('the transfer study on the simulated world', () => {
     expect(lines('test.jsonl')).toHaveLength(40);
     expect(reward.counts).toMatchObject({ train_only: 30, synthetic: forge?.synthesis?.admitted });
     expect(reward.note).toContain('Forge runs no GRPO training');
+    // The source finished on its own terms: exported plainly, and grpo/export.json says so.
+    expect(reward.source).toEqual({ cell: forge?.id, status: 'done', truncated: false });
+    expect(JSON.parse(readFileSync(join(dir, 'grpo', 'export.json'), 'utf8')).rows).toEqual([
+      { row: 'sim/sim-task/sim-optimizer/seed-0', source: forge?.id, outcome: 'exported' },
+    ]);
+    expect(result.notes).toEqual([]);
     expect(
       reward.reward.primary.goldColumns.map((column: { name: string }) => column.name),
     ).toEqual(['date']);

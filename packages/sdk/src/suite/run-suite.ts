@@ -43,16 +43,17 @@ export async function runSuite(
     ...(options.stopSignal === undefined ? {} : { stopSignal: options.stopSignal }),
     allowTruncatedCeilings: suite.config.alignment.allowTruncatedCeilings === true,
   });
-  const { results, tables, files } = await writeSuiteFiles(dir, suite, execution.results, {
+  const { results, tables, files, notes } = await writeSuiteFiles(dir, suite, execution.results, {
     memo,
   });
-  emit({ type: 'suite-outputs-written', dir, files });
+  emit({ type: 'suite-outputs-written', dir, files, notes });
   const visited = new Set(selected.cells.map((cell) => cell.id));
   return {
     dir,
     results,
     tables,
     files,
+    notes,
     ran: execution.ran,
     failed: results.cells
       .filter((cell) => visited.has(cell.id) && cell.status === 'failed')

@@ -34,6 +34,8 @@ export interface SuiteOutputsWrittenEvent {
   readonly dir: string;
   /** Paths relative to it. */
   readonly files: readonly string[];
+  /** What the user should read about them (`RunSuiteResult.notes`). */
+  readonly notes: readonly string[];
 }
 
 /** Everything `runSuite` emits. */

@@ -20,6 +20,11 @@ export interface SuiteFiles {
   readonly tables: readonly SuiteTable[];
   /** Files written, relative to the suite directory. */
   readonly files: readonly string[];
+  /**
+   * What the user should read about the files: one sentence per transfer row the GRPO export
+   * skipped or flagged (a source a cap stopped short, one not finished), else empty.
+   */
+  readonly notes: readonly string[];
 }
 
 /**
@@ -65,12 +70,15 @@ export async function writeSuiteFiles(
     ...(options.memo === undefined ? {} : { memo: options.memo }),
   });
   const files = [...written.files];
+  const notes: string[] = [];
   if (
     options.final !== false &&
     suite.config.transfer?.grpoExport !== false &&
     suite.spec.transfer !== undefined
   ) {
-    files.push(...(await writeGrpoExport({ dir, suite, results })));
+    const grpo = await writeGrpoExport({ dir, suite, results });
+    files.push(...grpo.files);
+    notes.push(...grpo.notes);
   }
-  return { results, tables: written.tables, files };
+  return { results, tables: written.tables, files, notes };
 }

@@ -163,13 +163,14 @@ export async function runQueuedSuite(
       ? settledResults(record.cells, results, defaultCellRunDir, readiness)
       : results;
     const files = await writeSuiteFiles(dir, suite, final, { final: settled, memo });
-    emit({ type: 'suite-outputs-written', dir, files: files.files });
+    emit({ type: 'suite-outputs-written', dir, files: files.files, notes: files.notes });
     const visited = new Set(record.cells.map((cell) => cell.id));
     return {
       dir,
       results: files.results,
       tables: files.tables,
       files: files.files,
+      notes: files.notes,
       ran: record.cells
         .filter((cell) => isFinished(final.get(cell.id)) && !isFinished(previous.get(cell.id)))
         .map((cell) => cell.id),
