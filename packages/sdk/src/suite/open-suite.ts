@@ -12,6 +12,7 @@ import type { RawConfig } from '../config/load-config.js';
 import { assertObjectsGivenAgain, noObjectInputs } from '../inputs/object-inputs.js';
 import { assertRecordedEndpointsGiven } from '../inputs/recorded-endpoints.js';
 import { assertSuiteModulesTrusted } from '../inputs/run-modules.js';
+import { mergeSuiteLabels } from './merge-suite-labels.js';
 import { type PreparedSuite, prepareSuite } from './prepare-suite.js';
 import type { RunSuiteOptions } from './run-suite-options.js';
 import type { SuiteInput } from './suite-config-schema.js';
@@ -75,7 +76,7 @@ export async function openSuite(
           value: config,
           ...(options.configLineOf === undefined ? {} : { lineOf: options.configLineOf }),
         };
-  const suite = await prepareSuite(raw, {
+  let suite: PreparedSuite = await prepareSuite(raw, {
     ...(options.environment === undefined ? {} : { environment: options.environment }),
     ...(saved === undefined ? {} : { name: saved.name }),
   });
@@ -101,6 +102,12 @@ export async function openSuite(
       labels: suite.labels,
       ...(suite.objects.fields.length === 0 ? {} : { objectInputs: [...suite.objects.fields] }),
     });
+  } else {
+    const labels = mergeSuiteLabels(saved.labels, suite.labels);
+    // Only the labels may change (a suite saved before profiles were recorded gains them).
+    if (JSON.stringify(labels) !== JSON.stringify(saved.labels))
+      saveSuite(dir, { ...saved, labels });
+    suite = { ...suite, labels };
   }
   writeSuiteFile(dir, suitePlanFileName, `${JSON.stringify(suite.plan, null, 2)}\n`);
   options.onEvent?.({

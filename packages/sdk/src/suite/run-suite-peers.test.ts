@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportSuite } from './export-suite.js';
+import { reportSuite } from './report-suite.js';
 import { runSuite } from './run-suite.js';
 
 // Peer methods plug into a suite by their registry id alone. Simulated world: simulated numbers.
@@ -98,5 +99,26 @@ describe('a suite with peer methods', () => {
     const latex = exportSuite(dir, { format: 'latex' }).text;
     expect(latex).toContain('GEPA (reference)');
     expect(latex).not.toMatch(/GEPA &|GEPA \\\\/);
+    // A suite saved before profiles were recorded gains them when it is continued.
+    writeFileSync(
+      join(dir, 'suite.json'),
+      JSON.stringify({ ...saved, labels: { ...saved.labels, profiles: undefined } }),
+    );
+    await runSuite(
+      {
+        benchmarks: ['sim'],
+        methods: ['gepa', 'forge'],
+        taskModels: ['sim:task'],
+        optimizerModels: ['sim:optimizer'],
+        budget: { maxEvaluations: 100_000 },
+        methodSettings: { gepa: { profile: 'reference' } },
+      },
+      { dir, resume: true },
+    );
+    expect(JSON.parse(readFileSync(join(dir, 'suite.json'), 'utf8')).labels).toEqual(saved.labels);
+    reportSuite(dir);
+    expect(readFileSync(join(dir, 'tables.md'), 'utf8')).toContain(
+      '| Benchmark | Test n | GEPA (reference) | Forge |',
+    );
   }, 120_000);
 });
