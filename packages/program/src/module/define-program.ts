@@ -203,7 +203,8 @@ export function defineProgram<
             module: module.name,
             instanceId: instance.id,
             attempt,
-            model: `${model.provider}:${model.modelId}`,
+            // Inside optimize the model is a router with the task model's name (routedTo).
+            model: result.routedTo ?? `${model.provider}:${model.modelId}`,
             system,
             messages: sent,
             input: input as Record<string, unknown>,

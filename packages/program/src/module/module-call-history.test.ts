@@ -1,3 +1,4 @@
+import { withCallMetadata, withModuleModels } from '@forge/provider';
 import { MockLanguageModel } from '@forge/provider/testing';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -146,6 +147,23 @@ describe("a typed program's history", () => {
       'user',
     ]);
     expect(calls[2]?.messages[1]?.content).toContain('<priority>urgent</priority>');
+  });
+
+  it('names the model that answered when the task model routes a module to its own (as optimize does)', async () => {
+    const program = labeller();
+    const task = new MockLanguageModel({
+      modelId: 'task',
+      responses: () => '<priority>low</priority>',
+    });
+    const own = new MockLanguageModel({
+      modelId: 'label-own',
+      responses: () => '<priority>high</priority>',
+    });
+    // What a run of optimize or evaluate passes: one model, routing by the call's module.
+    const routed = withCallMetadata(withModuleModels(task, { label: own }), { step: 1 });
+    const execution = await program.run({ id: 'a', input: { ticket: 'x' } }, {}, { model: routed });
+    expect(execution.output).toEqual({ priority: 'high' });
+    expect(program.history.last(1)[0]?.model).toBe('mock:label-own');
   });
 
   it('keeps no calls with historySize 0', async () => {

@@ -8,7 +8,10 @@ export interface ModuleCallRecord {
   readonly instanceId: string;
   /** 0 for the module's first answer; n for its n-th re-ask (`maxReasks`). */
   readonly attempt: number;
-  /** The model that answered, as `provider:modelId`. */
+  /**
+   * The model that answered, as `provider:modelId`: the module's own model when it has one, also
+   * when a router passed the call on (`GenerateResult.routedTo`).
+   */
   readonly model: string;
   /** The system prompt sent (the candidate's prompt for the module). */
   readonly system: string;

@@ -46,4 +46,10 @@ export interface GenerateResult {
   readonly warnings?: readonly Warning[];
   /** Provider response id and the model that answered, when known. */
   readonly response?: { readonly id?: string; readonly modelId?: string };
+  /**
+   * The model that answered, as `provider:modelId`, when the model called passed the call on to
+   * another (`withModuleModels` sends a module's calls to its own model). Absent, the model
+   * called answered itself.
+   */
+  readonly routedTo?: string;
 }

@@ -18,8 +18,13 @@ describe('withModuleModels', () => {
         messages: [{ role: 'user', content: 'q' }],
         ...(metadata ? { metadata } : {}),
       });
-    expect((await ask({ role: 'task', module: 'summarize' })).text).toBe('summary');
-    expect((await ask({ role: 'task', module: 'extract' })).text).toBe('task');
+    const routedResult = await ask({ role: 'task', module: 'summarize' });
+    expect(routedResult.text).toBe('summary');
+    // The result names the model that answered; the task model's own results need not.
+    expect(routedResult.routedTo).toBe('sim:summary');
+    const taskResult = await ask({ role: 'task', module: 'extract' });
+    expect(taskResult.text).toBe('task');
+    expect(taskResult.routedTo).toBeUndefined();
     expect((await ask()).text).toBe('task');
     // A module name that is an Object property is not a module model.
     expect((await ask({ module: 'toString' })).text).toBe('task');

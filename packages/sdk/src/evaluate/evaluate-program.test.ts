@@ -165,6 +165,13 @@ describe('evaluate({ program, metric, data, model })', () => {
     ]);
     expect(task.calls).toHaveLength(0);
     expect(own.calls).toHaveLength(4);
+    // The history names the model that answered, not the task model the router stands for.
+    expect(router.history.last(4).map((call) => call.model)).toEqual(
+      Array(4).fill('mock:router-own'),
+    );
+    expect(inspect(router)).toMatch(
+      /^── call 1 of 1: module route, instance t\d, mock:router-own,/,
+    );
     await expect(
       evaluate({ program: router, metric, data, model: task, moduleModels: { rout: own } }),
     ).rejects.toThrow(/rout/);

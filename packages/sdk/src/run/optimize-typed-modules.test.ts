@@ -173,6 +173,14 @@ describe('optimize a typed program with reasoning, nested outputs, re-asks and a
     const reasks = sentimentCalls.filter((call) => call.attempt === 1);
     expect(reasks.length).toBeGreaterThan(0);
     expect(reasks.every((call) => String(call.input['review']).includes('hinge'))).toBe(true);
+    // The program's history names the model that answered each module, its own or the task's.
+    const answeredBy = new Set(
+      program.history.last().map((call) => `${call.module} ${call.model}`),
+    );
+    expect(answeredBy.has('sentiment scripted:sentiment')).toBe(true);
+    expect([...answeredBy].filter((entry) => entry.startsWith('sentiment '))).toEqual([
+      'sentiment scripted:sentiment',
+    ]);
 
     // The run's records keep each model's calls under role task (the cache answering repeats),
     // a re-ask a call of its own.
