@@ -132,7 +132,7 @@ describe('renderRunReport in headless Chromium', () => {
       const detail = page.locator('#instance-detail');
       await expect
         .poll(() => detail.locator('h3').textContent())
-        .toBe(`Instance ${target.id} · candidate #${best} (best) · score 0`);
+        .toBe(`Instance ${target.id} · candidate #${best} (best) · score 0.000`);
       expect(await detail.textContent()).toContain('hop 2 was never checked');
       expect(await detail.locator('.trace-entry').count()).toBe(2);
       expect(await page.locator(`#instance-rows button[aria-pressed="true"]`).count()).toBe(1);

@@ -149,6 +149,28 @@ describe('renderRunReport', () => {
     expect(parsed.instances[first?.id ?? '']?.input.claim).toBe(hostile);
   });
 
+  it('prints every score rounded, the instance explorer’s included (its data holds them as text)', () => {
+    const base = sampleRunReportData({ candidates: 4 });
+    const first = base.validationInstances[0];
+    const data: RunReportData = {
+      ...base,
+      validationInstances: [
+        { ...(first as NonNullable<typeof first>), scores: [2 / 3, 1 / 3, null, 1] },
+      ],
+    };
+    const html = renderRunReport(data);
+    // No score with full float precision anywhere on the page, data block included.
+    expect(html).not.toMatch(/0\.6666|0\.3333/);
+    const block =
+      /<script type="application\/json" id="forge-report-data">([\s\S]*?)<\/script>/.exec(
+        html,
+      )?.[1];
+    const parsed = JSON.parse(block ?? '{}') as {
+      instances: Record<string, { scores: (string | null)[] }>;
+    };
+    expect(parsed.instances[first?.id ?? '']?.scores).toEqual(['0.667', '0.333', null, '1.000']);
+  });
+
   it('draws the explorers: instances, proposals with diffs, prompts, synthetic data', () => {
     const data = sampleRunReportData({ candidates: 20, synthesisEvents: 2 });
     const html = renderRunReport(data);

@@ -1,4 +1,5 @@
 import type { RunReportData } from '../data/run-report-data.js';
+import { formatScore } from '../primitives/format-value.js';
 
 /** Where the live view asks for the run's version, and how often. */
 export interface LiveOptions {
@@ -12,7 +13,8 @@ export interface LiveOptions {
 
 /**
  * What the page's script needs and the markup does not hold: each instance's fields and
- * scores, every evaluation by candidate and instance, and the live view's settings.
+ * scores (by candidate, as text rounded as the report prints scores: `formatScore`), every
+ * evaluation by candidate and instance, and the live view's settings.
  */
 export function pageData(data: RunReportData, live?: LiveOptions): unknown {
   const evaluations: Record<string, Record<string, unknown>> = {};
@@ -27,7 +29,12 @@ export function pageData(data: RunReportData, live?: LiveOptions): unknown {
     instances: Object.fromEntries(
       data.validationInstances.map((instance) => [
         instance.id,
-        { input: instance.input, gold: instance.gold, scores: instance.scores },
+        {
+          input: instance.input,
+          gold: instance.gold,
+          // As the report prints scores (the script only shows them); the raw ones are in forge.db.
+          scores: instance.scores.map((score) => (score === null ? null : formatScore(score))),
+        },
       ]),
     ),
     evaluations,

@@ -20,7 +20,7 @@ export function reportClient(): void {
     best: number;
     instances: Record<
       string,
-      { input: Record<string, unknown>; gold: Record<string, unknown>; scores: (number | null)[] }
+      { input: Record<string, unknown>; gold: Record<string, unknown>; scores: (string | null)[] }
     >;
     evaluations: Record<string, Record<string, Evaluation>>;
     live?: { versionUrl: string; version: string; intervalMs: number };
