@@ -472,8 +472,10 @@ describe('your own typed program in that project, offline', () => {
 
 // A second program in the same project with the everyday tools of typed modules: a module that
 // reasons before it answers, an array of objects as an output, a re-ask when an answer does not
-// parse, and a module on a model of its own — from the library and from a config file
-// (files: review-program-files.ts, written and type-checked by the block above).
+// parse, and a module on a model of its own — from the library and from a config file; then
+// evaluate() and inspect on its best prompts, and the two mistakes caught at the start (data that
+// does not fit the program, a moduleFeedback key that names no module), from the library and the
+// CLI (files: review-program-files.ts, written and type-checked by the block above).
 describe('a typed program that reasons, nests, re-asks and gives a module its own model, offline', () => {
   beforeAll(() => {
     // The same files again (and ES modules), so this block also runs alone (-t).
@@ -556,6 +558,111 @@ describe('a typed program that reasons, nests, re-asks and gives a module its ow
     expect(resultOf('runs/review-cli')).toEqual(resultOf('runs/review'));
     const saved = JSON.parse(readFileSync(join(app, 'runs', 'review-cli', 'config.json'), 'utf8'));
     expect(saved.moduleModels).toEqual({ judge: 'scripted:judge' });
+  }, 120_000);
+
+  it('evaluates the best prompts with evaluate(), and inspect shows each call on its model', async () => {
+    const result = await script('review-evaluate.ts', 'runs/review');
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    const evaluated = JSON.parse(result.stdout) as Record<string, unknown>;
+    expect(evaluated).toMatchObject({
+      score: 1,
+      progress: [1, 2, 3, 4, 5, 6],
+      subject: 'review-pipeline on 6 instances with scripted:task',
+      // The judge's calls name the judge's model, not the task model (program.history).
+      models: ['extract scripted:task', 'judge scripted:judge', 'summarize scripted:task'],
+      // Each hinge review's judge was asked again, and the second answer parsed.
+      reasks: ['validation-10 true', 'validation-11 true'],
+      reasoning: {
+        ok: true,
+        reasoning: 'The review names 2 parts.',
+        output: { aspects: ['camera', 'hinge'] },
+      },
+    });
+    expect(evaluated['instances']).toHaveLength(6);
+    expect((evaluated['instances'] as { output: unknown }[])[3]?.output).toEqual({
+      summary: 'hinge +, screen -',
+    });
+    const inspected = String(evaluated['inspected']);
+    expect(inspected).toMatch(
+      /^── call 1 of \d+: module extract, instance validation-\d+, scripted:task, /,
+    );
+    expect(inspected).toMatch(
+      /module judge \(re-ask 1\), instance validation-1[01], scripted:judge, /,
+    );
+    expect(inspected).toContain('  Reasoning:\n    The review names 2 parts.\n');
+    expect(inspected).toContain('  Not parsed:\n');
+    // The judge's system prompt is the run's best one, with the rule the metric asked for.
+    expect(inspected).toContain(failsRule);
+  }, 60_000);
+
+  // review-mistakes.ts tries both mistakes with optimize(); the two tests below read its output.
+  let mistakes: Promise<AppResult> | undefined;
+  const mistakesScript = () => {
+    mistakes ??= script('review-mistakes.ts');
+    return mistakes;
+  };
+
+  it('refuses data that does not fit the program at the start, naming the instance and its fields', async () => {
+    const library = await mistakesScript();
+    expect(library.stderr).toBe('');
+    expect(library.code).toBe(0);
+    const caught = JSON.parse(library.stdout) as Record<string, Record<string, unknown>>;
+    // optimize() throws a DataCheckError listing every problem, before any model call.
+    expect(caught['data']).toMatchObject({
+      name: 'DataCheckError',
+      problems: ['train[3] train-broken input.review', 'train[3] train-broken gold.summary'],
+      modelCalls: 0,
+    });
+    expect(String(caught['data']?.['message'])).toMatch(
+      /^the data of review-pipeline does not fit the program's schemas: 2 problems in 1 instance \(checked before any model call; fix or remove them\)\n {2}train\[3\] \(id "train-broken"\): input\.review: .+\n {2}train\[3\] \(id "train-broken"\): gold\.summary: .+$/,
+    );
+    // The CLI: exit 2 with the same list, no stack.
+    const cli = await inApp('npx', [
+      '--no',
+      'forge',
+      'optimize',
+      '-c',
+      'review-bad-data.config.yaml',
+      '--run-dir',
+      'runs/mistake-data-cli',
+    ]);
+    expect(cli.stderr).not.toMatch(/bug in Forge|\n\s+at /);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toContain(
+      "forge: the data of review-pipeline does not fit the program's schemas: 2 problems in 1 instance",
+    );
+    expect(cli.stderr).toContain('  train[3] (id "train-broken"): input.review: ');
+    expect(cli.stderr).toContain('  train[3] (id "train-broken"): gold.summary: ');
+  }, 120_000);
+
+  it("names a moduleFeedback key that is no module, and the program's modules", async () => {
+    const library = await mistakesScript();
+    expect(library.stderr).toBe('');
+    expect(library.code).toBe(0);
+    const caught = JSON.parse(library.stdout) as Record<string, Record<string, unknown>>;
+    expect(caught['feedback']).toMatchObject({
+      name: 'MetricError',
+      reason: 'module-feedback',
+      unknownModules: ['sentiment'],
+    });
+    const message =
+      /^the metric's moduleFeedback names no module of the program: "sentiment" \(instance validation-\d+\); the program's modules are "extract", "judge", "summarize"$/;
+    expect(String(caught['feedback']?.['message'])).toMatch(message);
+    const cli = await inApp('npx', [
+      '--no',
+      'forge',
+      'optimize',
+      '-c',
+      'review-bad-feedback.config.yaml',
+      '--run-dir',
+      'runs/mistake-feedback-cli',
+    ]);
+    expect(cli.stderr).not.toMatch(/bug in Forge|\n\s+at /);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr).toMatch(
+      /forge: the metric's moduleFeedback names no module of the program: "sentiment" \(instance validation-\d+\); the program's modules are "extract", "judge", "summarize"\n/,
+    );
   }, 120_000);
 });
 

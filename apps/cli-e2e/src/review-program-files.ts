@@ -2,8 +2,9 @@
 // project outside the workspace: a three-module review pipeline with the everyday tools of typed
 // modules — a module that reasons before it answers, an output that is an array of objects, a
 // re-ask when an answer does not parse, and a module on a model of its own — with offline
-// stand-ins, a provider module and a config file for the CLI, a script that optimizes it, and a
-// production snippet.
+// stand-ins, a provider module and a config file for the CLI, a script that optimizes it, a
+// production snippet, a script that evaluates and inspects it, and two program modules with a
+// user's common mistakes (data that does not fit, a moduleFeedback key that names no module).
 
 /** The rule the `extract` module needs, as the metric's feedback states it. */
 export const lowerCaseRule = 'Name every aspect in lower case.';
@@ -167,7 +168,7 @@ budget:
 `;
 
 /**
- * \`review-optimize.ts <runDir>\`: optimizes the pipeline with the judge on its own model, and
+ * `review-optimize.ts <runDir>`: optimizes the pipeline with the judge on its own model, and
  * prints what a user checks as one JSON line: the scores and prompts, which module each model
  * answered and how often a module was asked again, whether the reflector read the extract
  * module's reasoning, and the module models config.json recorded.
@@ -223,6 +224,127 @@ const { output, trace } = await program.run(
 console.log(JSON.stringify({ output, judged: trace[1]?.output, reasoning: trace[0]?.messages[1]?.content }));
 `;
 
+/**
+ * Program modules with a user's two common mistakes: `review-bad-data.ts` has a training
+ * instance that does not fit the program's schemas (its review a number, its gold without a
+ * summary); `review-bad-feedback.ts` has a metric whose `moduleFeedback` names a module the
+ * program does not have. The CLI and `review-mistakes.ts` run both.
+ */
+const reviewBadData = `import type { InstanceOf } from '@forge/sdk';
+import { program, train as reviews } from './review.js';
+
+export { metric, program, validation } from './review.js';
+
+// Read from somewhere untyped (a file, an API): it does not fit the program.
+const broken = { id: 'train-broken', input: { review: 42 }, gold: { verdict: 'fine' } };
+export const train: InstanceOf<typeof program>[] = [
+  ...reviews.slice(0, 3),
+  broken as unknown as InstanceOf<typeof program>,
+  ...reviews.slice(3),
+];
+`;
+
+const reviewBadFeedback = `import type { EvaluatorOf } from '@forge/sdk';
+import { program } from './review.js';
+
+export { program, train, validation } from './review.js';
+
+// The judge's feedback under a name the program has no module for.
+export const metric: EvaluatorOf<typeof program> = (instance, execution) => {
+  const right = (execution.output.summary ?? '').toLowerCase() === instance.gold.summary;
+  return right ? { score: 1 } : { score: 0, moduleFeedback: { sentiment: '${failsRule}' } };
+};
+`;
+
+/** The CLI's config file for one of those modules: the review's, with another program. */
+const mistakeConfig = (program: string) =>
+  reviewConfig.replace('program: ./review.ts', `program: ./${program}`);
+
+/**
+ * `review-mistakes.ts`: both mistakes through `optimize()`, each caught as the typed error a
+ * user's code checks for; prints what each error says and how many model calls were made.
+ */
+const reviewMistakes = `import { DataCheckError, MetricError, optimize } from '@forge/sdk';
+import * as badData from './review-bad-data.js';
+import * as badFeedback from './review-bad-feedback.js';
+import { judgeModel, optimizerModel, taskModel } from './review-stand-ins.js';
+
+async function attempt(parts: typeof badData | typeof badFeedback, runDir: string) {
+  const task = taskModel();
+  const judge = judgeModel();
+  try {
+    await optimize({
+      program: parts.program,
+      metric: parts.metric,
+      train: parts.train,
+      validation: parts.validation,
+      taskModel: task,
+      moduleModels: { judge },
+      optimizerModel: optimizerModel(),
+      budget: { maxEvaluations: 150 },
+      runDir,
+    });
+    return { error: 'none', modelCalls: task.calls.length + judge.calls.length };
+  } catch (error) {
+    return { error, modelCalls: task.calls.length + judge.calls.length };
+  }
+}
+
+const data = await attempt(badData, 'runs/mistake-data');
+const feedback = await attempt(badFeedback, 'runs/mistake-feedback');
+console.log(JSON.stringify({
+  data: DataCheckError.isInstance(data.error)
+    ? {
+        name: data.error.name,
+        message: data.error.message,
+        problems: data.error.problems.map((problem) => \`\${problem.split}[\${problem.index}] \${problem.id} \${problem.path}\`),
+        modelCalls: data.modelCalls,
+      }
+    : String(data.error),
+  feedback: MetricError.isInstance(feedback.error)
+    ? {
+        name: feedback.error.name,
+        message: feedback.error.message,
+        reason: feedback.error.reason,
+        unknownModules: feedback.error.unknownModules,
+      }
+    : String(feedback.error),
+}));
+`;
+
+/**
+ * `review-evaluate.ts <runDir>`: the run's best prompts evaluated on the validation data with
+ * `evaluate()` (no run directory), the judge on its own model, then the calls it made read
+ * back with `program.history` and printed with `inspect`.
+ */
+const reviewEvaluate = `import { evaluate, inspect, loadBestPrompts } from '@forge/sdk';
+import { metric, program, validation } from './review.js';
+import { judgeModel, taskModel } from './review-stand-ins.js';
+
+const progress: number[] = [];
+const result = await evaluate({
+  program,
+  metric,
+  data: validation,
+  model: taskModel(),
+  moduleModels: { judge: judgeModel() },
+  prompts: loadBestPrompts(process.argv[2] ?? 'runs/review').prompts,
+  concurrency: 2,
+  onProgress: (event) => progress.push(event.done),
+});
+const calls = program.history.last(program.history.size);
+console.log(JSON.stringify({
+  score: result.score,
+  instances: result.instances.map((instance) => ({ id: instance.id, score: instance.score, output: instance.output })),
+  progress,
+  subject: result.subject,
+  models: [...new Set(calls.map((call) => \`\${call.module} \${call.model}\`))].sort(),
+  reasks: calls.filter((call) => call.attempt > 0).map((call) => \`\${call.instanceId} \${call.parsed.ok}\`).sort(),
+  reasoning: calls.find((call) => call.module === 'extract' && call.instanceId === 'validation-10')?.parsed,
+  inspected: inspect(program, calls.length),
+}));
+`;
+
 /** Every file, by name. */
 export const reviewProgramFiles: Readonly<Record<string, string>> = {
   'review.ts': reviewApp,
@@ -231,6 +353,12 @@ export const reviewProgramFiles: Readonly<Record<string, string>> = {
   'review.config.yaml': reviewConfig,
   'review-optimize.ts': reviewOptimize,
   'review-production.ts': reviewProduction,
+  'review-bad-data.ts': reviewBadData,
+  'review-bad-feedback.ts': reviewBadFeedback,
+  'review-bad-data.config.yaml': mistakeConfig('review-bad-data.ts'),
+  'review-bad-feedback.config.yaml': mistakeConfig('review-bad-feedback.ts'),
+  'review-mistakes.ts': reviewMistakes,
+  'review-evaluate.ts': reviewEvaluate,
 };
 
 /** The TypeScript files among them, for the type check. */
