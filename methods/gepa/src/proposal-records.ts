@@ -1,4 +1,9 @@
-import { type CheckpointRecord, type MethodProposalOutcome, proposalRecord } from '@forge/method';
+import {
+  type CheckpointRecord,
+  formatScore,
+  type MethodProposalOutcome,
+  proposalRecord,
+} from '@forge/method';
 import type { Prompts } from '@forge/program';
 
 /**
@@ -75,7 +80,8 @@ export function mergeProposalRecords(options: {
     (component) => options.mergedPrompts[component] !== options.firstParentPrompts[component],
   );
   const shown = changed.length > 0 ? changed : options.components.slice(0, 1);
-  const sums = options.parentSums.map((value) => String(value));
+  const sums = options.parentSums.map((value) => formatScore(value));
+  const mergedSum = options.mergedScores.reduce((total, score) => total + score, 0);
   return shown.map((component) =>
     proposalRecord({
       step: options.iteration,
@@ -99,7 +105,7 @@ export function mergeProposalRecords(options: {
         ...options.components.map(
           (name, index) => `${name}: text of #${options.sources[index] ?? '?'}`,
         ),
-        `validation subsample sums: #${options.id1} ${sums[0] ?? '?'}, #${options.id2} ${sums[1] ?? '?'}, merged ${options.mergedScores.reduce((total, score) => total + score, 0)} (accepted when the merged sum is at least the larger)`,
+        `validation subsample sums: #${options.id1} ${sums[0] ?? '?'}, #${options.id2} ${sums[1] ?? '?'}, merged ${formatScore(mergedSum)} (accepted when the merged sum is at least the larger)`,
       ],
     }),
   );

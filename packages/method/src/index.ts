@@ -9,6 +9,7 @@ export {
   type SavedCheckpoint,
 } from './checkpoint-store.js';
 export { evaluateMany } from './evaluate-many.js';
+export { formatScore } from './format-score.js';
 export type {
   Method,
   MethodCallShape,

@@ -1,4 +1,4 @@
-import { type CheckpointRecord, proposalRecord } from '@forge/method';
+import { type CheckpointRecord, formatScore, proposalRecord } from '@forge/method';
 import { renderPlaybook } from '../playbook/render-playbook.js';
 import type { AceState, SampleOutcome } from './ace-state.js';
 
@@ -81,7 +81,7 @@ export function aceProposalRecord(
     proposedPrompt: renderPlaybook(after.playbook, { showModules: true }),
     answers: outcome.transcript?.answers ?? [],
     details: [
-      `sample ${outcome.instanceId}: first answer ${outcome.initialScore}, after ${outcome.rounds} reflection round(s) ${outcome.finalScore}${outcome.postScore === null ? '' : `, after curation ${outcome.postScore}`}`,
+      `sample ${outcome.instanceId}: first answer ${formatScore(outcome.initialScore)}, after ${outcome.rounds} reflection round(s) ${formatScore(outcome.finalScore)}${outcome.postScore === null ? '' : `, after curation ${formatScore(outcome.postScore)}`}`,
       ...operations.map(operationLine),
       ...effects,
     ],
