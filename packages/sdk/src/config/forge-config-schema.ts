@@ -184,7 +184,9 @@ export const telemetrySchema = z
     exporter: z
       .literal('otlp')
       .default('otlp')
-      .describe('The exporter: OTLP over HTTP (JSON), which every OpenTelemetry collector takes.'),
+      .describe(
+        'The exporter: OTLP over HTTP (protobuf unless protocol says http/json), which every OpenTelemetry collector takes.',
+      ),
     endpoint: z
       .string()
       .refine(isHttpUrl, 'expected an http:// or https:// URL')
