@@ -12,6 +12,7 @@ export { evaluateMany } from './evaluate-many.js';
 export { formatScore } from './format-score.js';
 export type {
   Method,
+  MethodBilledSpend,
   MethodCallShape,
   MethodContext,
   MethodEstimate,

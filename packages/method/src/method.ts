@@ -191,8 +191,25 @@ export interface MethodCallShape {
 export interface MethodExpectedSpend {
   /** Task evaluations a run typically spends (never above the ceiling). */
   readonly taskEvaluations: number;
+  /**
+   * What a run with the host's call cache on (the default) is billed for, when the method repeats
+   * calls: the task evaluations that are new (prompt, instance) pairs (a parent evaluated again on
+   * an instance it saw is answered from the cache; the budget still counts it), and the optimizer
+   * units whose calls are new (a repeated call is answered from the cache, and what it leads to —
+   * a repeated generation, rejected as a duplicate before the verifier — is not made). Without
+   * it, or with the cache off, the host bills `taskEvaluations` and `optimizerCalls` whole.
+   */
+  readonly billed?: MethodBilledSpend;
   /** Optimizer-side model calls by role, typically. */
   readonly optimizerCalls: Readonly<Record<string, number>>;
   /** Where the typical figures come from, in words. */
   readonly basis: string;
+}
+
+/** The share of a method's typical spend that a run with the call cache on pays for. */
+export interface MethodBilledSpend {
+  /** Task evaluations that are new (prompt, instance) pairs (at most `taskEvaluations`). */
+  readonly taskEvaluations: number;
+  /** Optimizer units by role whose calls are new (at most `optimizerCalls`'s). */
+  readonly optimizerCalls: Readonly<Record<string, number>>;
 }

@@ -7,6 +7,7 @@ import {
   estimateWithMethod,
   expectedFigure,
   type RoleEstimate,
+  type RunEstimate,
   shapedCallSize,
 } from './estimate-run.js';
 
@@ -115,7 +116,13 @@ describe('expectedFigure', () => {
         atBudget: typical,
         atCeiling: typical,
       }),
-    ).toEqual({ evaluations: 460, optimizerCalls: { reflect: 31 }, basis: 'at completion' });
+    ).toEqual({
+      evaluations: 460,
+      paidEvaluations: 460,
+      optimizerCalls: { reflect: 31 },
+      billedOptimizerCalls: { reflect: 31 },
+      basis: 'at completion',
+    });
     const capped = expectedFigure({
       maxEvaluations: 300,
       method: 'forge',
@@ -213,6 +220,69 @@ describe('estimateWithMethod: expected and upper bound', () => {
     ]);
     expect(estimate.taskCalls).toEqual({ perEvaluation: 3, basis: 'measured' });
     expect(estimate.upperBoundBasis).toContain('the caps');
+  });
+
+  it('bills task calls for the paid evaluations only while the cache is on; the count stays', () => {
+    const repeating: Method = {
+      ...typicalMethod,
+      id: 'repeating',
+      estimate: (input) => ({
+        ...(typicalMethod.estimate?.(input) as MethodEstimate),
+        expected: {
+          taskEvaluations: 100,
+          optimizerCalls: { reflect: 5, generate: 10 },
+          billed: { taskEvaluations: 40, optimizerCalls: { reflect: 5, generate: 6 } },
+          basis: 'typical stop',
+        },
+      }),
+    };
+    const estimateWith = (cache: boolean) =>
+      estimateWithMethod({
+        config: parseForgeConfig({
+          file: '<test>',
+          value: {
+            benchmark: 'aime',
+            taskModel: 'sim:task',
+            optimizerModel: 'sim:optimizer',
+            budget: { maxEvaluations: 300 },
+            evaluateTest: false,
+            cache,
+          },
+        }),
+        method: repeating,
+        benchmarkId: 'aime',
+        benchmark: createBenchmark(),
+        sizes: { train: 45, validation: 45, test: 30 },
+        prompt: {
+          callsPerEvaluation: 3,
+          inputPerCall: 1_000,
+          outputPerCall: 100,
+          instructionTokens: 50,
+          executionTokens: 3_150,
+          instanceTokens: 40,
+          sampled: 5,
+          basis: 'measured',
+        },
+      });
+    const cached = estimateWith(true);
+    const task = (estimate: RunEstimate) =>
+      estimate.expected.roles.find((role) => role.role === 'task')?.calls;
+    expect(cached.expected.evaluations).toBe(100);
+    expect(task(cached)).toBe(120);
+    expect(cached.expected.basis).toContain(
+      'task calls billed for 40 of the 100 evaluations: the other 60 repeat an evaluation the run already made and its cache answers them',
+    );
+    // The upper bound bills every evaluation.
+    expect(cached.roles.find((role) => role.role === 'task')?.calls).toBe(900);
+    // The repeated generations are answered from the cache too.
+    const generate = (estimate: RunEstimate) =>
+      estimate.expected.roles.find((role) => role.role === 'generate')?.calls;
+    expect(generate(cached)).toBe(12);
+    const uncached = estimateWith(false);
+    expect(uncached.expected.evaluations).toBe(100);
+    expect(task(uncached)).toBe(300);
+    expect(generate(uncached)).toBe(20);
+    expect(uncached.expected.basis.join(' ')).not.toContain('billed for');
   });
 
   it("sizes an optimizer role from the method's call shape and the program measured", () => {

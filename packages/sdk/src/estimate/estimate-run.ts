@@ -223,7 +223,11 @@ export interface ExpectedFigureInput {
  */
 export function expectedFigure(input: ExpectedFigureInput): {
   readonly evaluations: number;
+  /** Of `evaluations`, the new (prompt, instance) pairs a run with its cache on pays for. */
+  readonly paidEvaluations: number;
   readonly optimizerCalls: Readonly<Record<string, number>>;
+  /** Of `optimizerCalls`, the units a run with its cache on pays for. */
+  readonly billedOptimizerCalls: Readonly<Record<string, number>>;
   readonly basis: string;
 } {
   const ceiling = Math.min(input.maxEvaluations, input.expectedCeiling ?? input.maxEvaluations);
@@ -233,22 +237,34 @@ export function expectedFigure(input: ExpectedFigureInput): {
       : `its ceiling is its reference's expected count (${ceiling.toLocaleString('en-US')}); `;
   const estimate = input.expectedCeiling === undefined ? input.atBudget : input.atCeiling;
   if (estimate?.expected !== undefined) {
+    const evaluations = Math.min(ceiling, estimate.expected.taskEvaluations);
     return {
-      evaluations: Math.min(ceiling, estimate.expected.taskEvaluations),
+      evaluations,
+      paidEvaluations: Math.min(
+        evaluations,
+        estimate.expected.billed?.taskEvaluations ?? estimate.expected.taskEvaluations,
+      ),
       optimizerCalls: estimate.expected.optimizerCalls,
+      billedOptimizerCalls:
+        estimate.expected.billed?.optimizerCalls ?? estimate.expected.optimizerCalls,
       basis: `${aligned}${estimate.expected.basis}`,
     };
   }
   if (estimate !== undefined) {
+    const evaluations = Math.min(ceiling, estimate.taskEvaluations);
     return {
-      evaluations: Math.min(ceiling, estimate.taskEvaluations),
+      evaluations,
+      paidEvaluations: evaluations,
       optimizerCalls: estimate.optimizerCalls,
+      billedOptimizerCalls: estimate.optimizerCalls,
       basis: `${aligned}${input.method} has no stop of its own before its ceiling: its estimate at ${ceiling.toLocaleString('en-US')} evaluations`,
     };
   }
   return {
     evaluations: ceiling,
+    paidEvaluations: ceiling,
     optimizerCalls: {},
+    billedOptimizerCalls: {},
     basis: `${aligned}${input.method} gives no estimate: its whole ceiling, optimizer calls not counted`,
   };
 }
@@ -348,12 +364,16 @@ export function estimateWithMethod(options: {
         options.sizes.test *
         (benchmark.testRepeats ?? 1)
       : 0;
+  // Task calls are billed for the evaluations the run's cache cannot answer (all of them with the
+  // cache off); the budget counts every evaluation.
   const rolesOf = (
     searchEvaluations: number,
+    paidSearchEvaluations: number,
     optimizerCalls: Readonly<Record<string, number>>,
   ): RoleEstimate[] => {
+    const billed = config.cache ? paidSearchEvaluations : searchEvaluations;
     const taskCalls =
-      (searchEvaluations + testEvaluationsAfter(searchEvaluations)) * prompt.callsPerEvaluation;
+      (billed + testEvaluationsAfter(searchEvaluations)) * prompt.callsPerEvaluation;
     const roles = [
       role('task', taskCalls, taskCalls * prompt.inputPerCall, taskCalls * prompt.outputPerCall),
     ];
@@ -379,8 +399,15 @@ export function estimateWithMethod(options: {
     }
     return roles;
   };
-  const roles = rolesOf(evaluations, estimate?.optimizerCalls ?? {});
-  const expectedRoles = rolesOf(expected.evaluations, expected.optimizerCalls);
+  const roles = rolesOf(evaluations, evaluations, estimate?.optimizerCalls ?? {});
+  const expectedRoles = rolesOf(
+    expected.evaluations,
+    expected.paidEvaluations,
+    config.cache ? expected.billedOptimizerCalls : expected.optimizerCalls,
+  );
+  const cachedEvaluations = config.cache
+    ? Math.round(expected.evaluations) - Math.round(expected.paidEvaluations)
+    : 0;
   const testEvaluations = testEvaluationsAfter(evaluations);
   const searches = evaluations > options.sizes.validation;
   const sum = (list: readonly RoleEstimate[], pick: (role: RoleEstimate) => number) =>
@@ -424,6 +451,11 @@ export function estimateWithMethod(options: {
       wallSeconds: sum(expectedRoles, (entry) => entry.wallSeconds),
       basis: [
         expected.basis,
+        ...(cachedEvaluations > 0
+          ? [
+              `task calls billed for ${Math.round(expected.paidEvaluations).toLocaleString('en-US')} of the ${Math.round(expected.evaluations).toLocaleString('en-US')} evaluations: the other ${cachedEvaluations.toLocaleString('en-US')} repeat an evaluation the run already made and its cache answers them`,
+            ]
+          : []),
         `${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation (${prompt.basis})`,
         ...sizing,
       ],
@@ -444,7 +476,9 @@ export function estimateWithMethod(options: {
         : estimate.assumptions),
       ...sizing,
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
-      'cached calls cost nothing: a call the run already made (a candidate evaluated again on an instance it saw, a resumed run) is not billed again, so a run may cost less than this',
+      config.cache
+        ? "cached calls cost nothing: a call the run already made (a candidate evaluated again on an instance it saw, a repeated generation, a resumed run) is not billed again; the upper bound bills every call, the expected figure takes off the repeats the method's structure implies"
+        : 'the cache is off (cache: false): every call is billed, repeats included',
       ...(Object.keys(config.moduleModels ?? {}).length === 0
         ? []
         : [

@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { forgeExpectedSpend } from './forge-expected-spend.js';
+import {
+  distinctGenerations,
+  forgeExpectedSpend,
+  paidEvaluations,
+} from './forge-expected-spend.js';
 import { createForgeMethod } from './forge-method.js';
 
 const simWorld = {
   maxEvaluations: 100_000,
   validationSize: 20,
   minibatchSize: 3,
+  trainingSize: 40,
   epochs: 3,
   patience: 8,
   attempts: 12,
@@ -35,6 +40,55 @@ describe('forgeExpectedSpend', () => {
     // 8 steps, 10 with the allowance: 20 + 10 · 11.
     expect(spend.taskEvaluations).toBe(130);
     expect(Object.keys(spend.optimizerCalls)).toEqual(['reflect']);
+  });
+});
+
+describe('paid evaluations (the run cache)', () => {
+  it('pays every evaluation when no parent sees more than |T| instances', () => {
+    // 40 steps of 3 parent evaluations, 11 typical candidates of |T| = 40 each: nothing repeats.
+    expect(forgeExpectedSpend(simWorld).billed?.taskEvaluations).toBe(460);
+  });
+
+  it('pays a parent at most |T| instances: its later minibatches come from the cache', () => {
+    const small = { ...simWorld, trainingSize: 8, maxEvaluations: 150, validationSize: 6 };
+    const spend = forgeExpectedSpend({ ...small, completes: false });
+    // (150 − 6) / (6 + 1.5) = 19 steps, 4.75 accepted: seed on V 6, proposals 57, accepted on V
+    // 28.5; the other 58.5 are parents' minibatches, of which (1 + 4.75) · 8 = 46 are new.
+    expect(spend.taskEvaluations).toBe(150);
+    expect(spend.billed?.taskEvaluations).toBe(138);
+    expect(spend.basis).toContain('138 of them new (prompt, instance) pairs, paid');
+  });
+
+  it('counts the seed, each proposal and each accepted candidate on V as paid', () => {
+    expect(
+      paidEvaluations(
+        { validationSize: 10, minibatchSize: 3, trainingSize: 1 },
+        { evaluations: 200, steps: 10, accepted: 2 },
+      ),
+    ).toBe(10 + 30 + 20 + 3);
+  });
+
+  it('bills a generation only for a new (mode, intent, source) seed, and verifies only those', () => {
+    const spend = forgeExpectedSpend({ ...simWorld, seeds: { from: 'observations', intents: 1 } });
+    // Event e follows 10·e steps, whose 40% imperfect of 3 evaluations file 12·e observations;
+    // 12 slots each: 12·(1 − (11/12)^12) + 24·(1 − (23/24)^12) + 36·(1 − (35/36)^12) ≈ 27.7.
+    expect(spend.optimizerCalls['generate']).toBe(36);
+    expect(spend.billed?.optimizerCalls).toMatchObject({ generate: 28, verify: 28 });
+    expect(spend.basis).toContain('28 of the 36 generation attempts draw a new seed');
+    // Random synthesis draws from the 40 training instances: 40·(1 − (39/40)^12) ≈ 10.5 an event.
+    expect(
+      distinctGenerations({ ...simWorld, seeds: { from: 'training', intents: 1 } }, 3, {
+        extraStepShare: 0.25,
+        imperfectShare: 0.4,
+      }),
+    ).toBe(31);
+  });
+
+  it('says a run that reaches a perfect validation score stops sooner', () => {
+    expect(forgeExpectedSpend({ ...simWorld, stopsAtPerfectScore: true }).basis).toContain(
+      'a run that reaches a perfect validation score stops sooner (stopAtPerfectScore): this figure assumes it does not',
+    );
+    expect(forgeExpectedSpend(simWorld).basis).not.toContain('perfect');
   });
 });
 

@@ -26,6 +26,8 @@ export interface ForgeExpectedSpendInput {
   readonly validationSize: number;
   /** |B|. */
   readonly minibatchSize: number;
+  /** |T|: the training instances a parent's minibatches are drawn from. */
+  readonly trainingSize: number;
   /** E: synthesis events before completion (0 for a variant that does not synthesize). */
   readonly epochs: number;
   /** P: steps without a validation gain that trigger an event and, after the last, stop the run. */
@@ -35,11 +37,24 @@ export interface ForgeExpectedSpendInput {
   /** Whether the variant files failures and calls the assigner (`forge`, `failure-memory`). */
   readonly assigns: boolean;
   /**
+   * Where an event's generation seeds come from: failure-mode observations with `intents`
+   * mutation intents in turn (Forge 4, failure-memory 1), or training instances (random
+   * synthesis, 1). A slot draws its source uniformly with replacement, and a generator prompt is
+   * its (mode, intent, source): slots that draw the same repeat a call the cache answers.
+   */
+  readonly seeds?: { readonly from: 'observations' | 'training'; readonly intents: number };
+  /**
    * Whether the run stops at completion (`stopAtCompletion`: a suite's reference). Default true.
    * When false the run has no stop of its own before the ceiling (an aligned cell, a plain
    * `optimize`): it spends the ceiling, and the typical shares say how many steps reflect.
    */
   readonly completes?: boolean;
+  /**
+   * Whether the run stops once its best candidate scores 1.0 on validation (`stopAtPerfectScore`).
+   * The dry run cannot know whether a program gets there, so the figure assumes it does not and
+   * its basis says so.
+   */
+  readonly stopsAtPerfectScore?: boolean;
 }
 
 /**
@@ -66,6 +81,11 @@ export function forgeExpectedSpend(input: ForgeExpectedSpendInput): MethodExpect
   const evaluations = capped
     ? input.maxEvaluations
     : Math.min(input.maxEvaluations, Math.round(input.validationSize + steps * perStep));
+  const paid = paidEvaluations(input, {
+    evaluations,
+    steps,
+    accepted: typical.acceptedShare * steps,
+  });
   const reflecting = 1 - (1 - typical.imperfectShare) ** input.minibatchSize;
   const calls: Record<string, number> = { reflect: Math.round(steps * reflecting) };
   if (input.assigns)
@@ -76,17 +96,92 @@ export function forgeExpectedSpend(input: ForgeExpectedSpendInput): MethodExpect
     input.epochs,
     Math.floor(steps / (input.patience * (1 + typical.extraStepShare))),
   );
+  const billedCalls: Record<string, number> = { ...calls };
   if (input.attempts > 0 && events > 0) {
     calls['generate'] = input.attempts * events;
     calls['verify'] = input.attempts * events;
+    const distinct = distinctGenerations(input, events, typical);
+    billedCalls['generate'] = distinct;
+    billedCalls['verify'] = distinct;
   }
+  const repeatedGenerations = (calls['generate'] ?? 0) - (billedCalls['generate'] ?? 0);
+  const generationCache =
+    repeatedGenerations > 0
+      ? `; ${billedCalls['generate']} of the ${calls['generate']} generation attempts draw a new seed (a slot draws its source with replacement, so a repeated (mode, intent, source) repeats a call the cache answers, and its answer is rejected as a duplicate before the verifier)`
+      : '';
+  const cache =
+    paid < evaluations
+      ? `; ${paid} of them new (prompt, instance) pairs, paid: a rejected proposal leaves its parent unchanged, so a parent's minibatch repeats instances it was evaluated on (at most |T| = ${input.trainingSize} each for the ${Math.round(1 + typical.acceptedShare * steps)} typical candidates) and the run's cache answers them`
+      : '';
+  const perfect = input.stopsAtPerfectScore
+    ? '; a run that reaches a perfect validation score stops sooner (stopAtPerfectScore): this figure assumes it does not'
+    : '';
   return {
     taskEvaluations: evaluations,
     optimizerCalls: calls,
-    basis: !completes
+    billed: { taskEvaluations: paid, optimizerCalls: billedCalls },
+    basis: `${basisOf()}${cache}${generationCache}${perfect}`,
+  };
+
+  function basisOf(): string {
+    return !completes
       ? `no stop of its own before the ceiling (${input.maxEvaluations}): ${steps} typical steps fit, each 2·|B| = ${2 * input.minibatchSize} evaluations, a quarter of them accepted (|V| = ${input.validationSize} more), ${Math.round(reflecting * 100)}% reflecting; ${events} synthesis event(s) reached; shares read off the simulated world`
       : capped
         ? `the ceiling (${input.maxEvaluations}) comes before a typical completion of ${wantedSteps} steps`
-        : `a typical run to completion: (E + 1)·P = ${fewest} steps at the least and a quarter more for validation gains (${steps}), each 2·|B| = ${2 * input.minibatchSize} evaluations, a quarter of them accepted (|V| = ${input.validationSize} more); shares read off the simulated world`,
-  };
+        : `a typical run to completion: (E + 1)·P = ${fewest} steps at the least and a quarter more for validation gains (${steps}), each 2·|B| = ${2 * input.minibatchSize} evaluations, a quarter of them accepted (|V| = ${input.validationSize} more); shares read off the simulated world`;
+  }
+}
+
+/**
+ * The evaluations of a Forge run that are new (prompt, instance) pairs, which the run's cache
+ * cannot answer: the seed on V; each step's proposal on its minibatch (a new prompt); each
+ * accepted candidate on V; and of the rest — the parents' minibatches — at most |T| per
+ * candidate: a parent is evaluated on an instance again whenever a later minibatch of its draws
+ * it, and the cache already holds that evaluation's calls.
+ */
+export function paidEvaluations(
+  input: Pick<ForgeExpectedSpendInput, 'validationSize' | 'minibatchSize' | 'trainingSize'>,
+  run: { readonly evaluations: number; readonly steps: number; readonly accepted: number },
+): number {
+  const fresh =
+    input.validationSize + run.steps * input.minibatchSize + run.accepted * input.validationSize;
+  const parents = Math.max(0, run.evaluations - fresh);
+  return Math.min(
+    run.evaluations,
+    Math.round(fresh + Math.min(parents, (1 + run.accepted) * input.trainingSize)),
+  );
+}
+
+/**
+ * The generation attempts of a run's events that draw a new (mode, intent, source) seed: per
+ * intent, K / I slots drawing uniformly from N sources give N·(1 − (1 − 1/N)^(K/I)) distinct
+ * ones. N is the training set for random synthesis, else the observations filed by the event
+ * (the typical imperfect share of the minibatch evaluations of the steps before it; splitting
+ * them over several modes changes the count little, since slots are allocated by support).
+ */
+export function distinctGenerations(
+  input: Pick<
+    ForgeExpectedSpendInput,
+    'attempts' | 'patience' | 'minibatchSize' | 'trainingSize' | 'seeds'
+  >,
+  events: number,
+  typical: Pick<typeof forgeTypicalRun, 'extraStepShare' | 'imperfectShare'>,
+): number {
+  const seeds = input.seeds;
+  if (seeds === undefined) return input.attempts * events;
+  let total = 0;
+  for (let event = 1; event <= events; event++) {
+    const sources =
+      seeds.from === 'training'
+        ? input.trainingSize
+        : typical.imperfectShare *
+          input.minibatchSize *
+          event *
+          input.patience *
+          (1 + typical.extraStepShare);
+    const perIntent = input.attempts / seeds.intents;
+    total +=
+      sources < 1 ? seeds.intents : seeds.intents * sources * (1 - (1 - 1 / sources) ** perIntent);
+  }
+  return Math.min(input.attempts * events, Math.round(total));
 }

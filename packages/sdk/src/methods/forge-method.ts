@@ -261,11 +261,17 @@ function estimateForge(variant: ForgeVariant, input: MethodEstimateInput): Metho
       maxEvaluations: input.maxEvaluations,
       validationSize: input.validationSize,
       minibatchSize: input.minibatchSize,
+      trainingSize: input.trainingSize,
       epochs: synthesizes ? schedule.epochs : 0,
       patience: schedule.patience,
       attempts: synthesizes ? schedule.attempts : 0,
       assigns: variant === 'forge' || variant === 'failure-memory',
+      seeds:
+        variant === 'random-synthesis'
+          ? { from: 'training', intents: 1 }
+          : { from: 'observations', intents: variant === 'forge' ? 4 : 1 },
       completes: settings.stopAtCompletion === true,
+      stopsAtPerfectScore: settings.stopAtPerfectScore,
     }),
     assumptions: [
       `up to ${steps} steps of 2·|B| = ${2 * input.minibatchSize} evaluations (fewer when proposals are accepted)`,
