@@ -1,6 +1,10 @@
 import { redactSecrets } from '@forge/provider';
 import type { Tracer } from '@opentelemetry/api';
-import type { SpanExporter } from '@opentelemetry/sdk-trace';
+import { encodeOtlpJson } from './otlp/encode-otlp-json.js';
+import { encodeOtlpProtobuf } from './otlp/encode-otlp-protobuf.js';
+import type { FinishedSpan, OtlpBatchSource } from './otlp/finished-span.js';
+import { postOtlp } from './otlp/post-otlp.js';
+import { RecordingTracer } from './otlp/recording-tracer.js';
 import type { ResolvedTelemetrySettings } from './telemetry-settings.js';
 
 /** A tracer feeding Forge's own OTLP exporter, and how to stop it. */
@@ -24,32 +28,23 @@ export interface OtlpTracerOptions {
 }
 
 /**
- * A tracer provider with a batch processor over an OTLP/HTTP exporter (protobuf or JSON). The OpenTelemetry
- * SDK is imported here, on first use, so a run without telemetry never loads it. Exports happen
- * in the background from a bounded queue; a collector that is down or slow costs a run at most
- * one warning and the shutdown deadline, never a failure.
+ * Forge's own OTLP/HTTP exporter (protobuf or JSON) behind a tracer of its own: no OpenTelemetry
+ * SDK, resource or exporter package is loaded, so `--otel` costs a run little more than the spans
+ * themselves. Ended spans wait in a bounded queue (past it new spans are dropped) and go in
+ * batches of 512, in the background every second and all at shutdown, one request at a time; a
+ * collector that is down or slow costs a run at most one warning and the shutdown deadline,
+ * never a failure.
  */
 export async function openOtlpTracer(
   settings: ResolvedTelemetrySettings,
   options: OtlpTracerOptions = {},
 ): Promise<OtlpTracer> {
-  const [
-    { BatchSpanProcessor, TracerProvider },
-    { OTLPTraceExporter },
-    { resourceFromAttributes },
-  ] = await Promise.all([
-    import('@opentelemetry/sdk-trace'),
-    settings.protocol === 'http/json'
-      ? import('@opentelemetry/exporter-trace-otlp-http')
-      : import('@opentelemetry/exporter-trace-otlp-proto'),
-    import('@opentelemetry/resources'),
-  ]);
   const timeout = options.exportTimeoutMs ?? 2000;
-  const exporter = new OTLPTraceExporter({
-    url: settings.url,
-    headers: { ...settings.headers },
-    timeoutMillis: timeout,
-  });
+  const maxQueueSize = options.maxQueueSize ?? 4096;
+  const source: OtlpBatchSource = {
+    resource: { 'service.name': settings.serviceName },
+    scopeName: '@forge/telemetry',
+  };
   let warned = false;
   const warnOnce = (reason: string) => {
     if (warned) return;
@@ -60,48 +55,52 @@ export async function openOtlpTracer(
       ),
     );
   };
-  // The exporter reports a failed export through its callback; the run hears it once.
-  const watched: SpanExporter = {
-    export: (spans, done) =>
-      exporter.export(spans, (result) => {
-        if (result.code !== 0) warnOnce(reasonOf(result.error));
-        done(result);
-      }),
-    shutdown: () => exporter.shutdown(),
-    forceFlush: () => exporter.forceFlush(),
+  const queue: FinishedSpan[] = [];
+  let sending: Promise<void> = Promise.resolve();
+  const exportBatch = (batch: readonly FinishedSpan[]): Promise<void> => {
+    const json = settings.protocol === 'http/json';
+    return postOtlp({
+      url: settings.url,
+      body: json ? encodeOtlpJson(batch, source) : encodeOtlpProtobuf(batch, source),
+      contentType: json ? 'application/json' : 'application/x-protobuf',
+      headers: settings.headers,
+      timeoutMs: timeout,
+    }).catch((error: unknown) => warnOnce(reasonOf(error)));
   };
-  const provider = new TracerProvider({
-    resource: resourceFromAttributes({ 'service.name': settings.serviceName }),
-    spanProcessors: [
-      new BatchSpanProcessor({
-        exporter: watched,
-        maxQueueSize: options.maxQueueSize ?? 4096,
-        maxExportBatchSize: 512,
-        scheduledDelayMillis: 1000,
-        exportTimeoutMillis: timeout,
-      }),
-    ],
+  // One request at a time, each taking what is queued when its turn comes.
+  const flush = (): Promise<void> => {
+    sending = sending.then(async () => {
+      while (queue.length > 0) await exportBatch(queue.splice(0, batchSize));
+    });
+    return sending;
+  };
+  const tracer = new RecordingTracer((span) => {
+    if (queue.length < maxQueueSize) queue.push(span);
   });
+  const timer = setInterval(() => void flush(), scheduledDelayMs);
+  timer.unref();
   const deadline = options.shutdownDeadlineMs ?? 2000;
   return {
-    tracer: provider.getTracer('@forge/telemetry'),
+    tracer,
     async shutdown() {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<'late'>((resolve) => {
-        timer = setTimeout(() => resolve('late'), deadline);
-        timer.unref();
+      clearInterval(timer);
+      let late: NodeJS.Timeout | undefined;
+      const tooLate = new Promise<'late'>((resolve) => {
+        late = setTimeout(() => resolve('late'), deadline);
+        late.unref();
       });
       try {
-        const outcome = await Promise.race([provider.shutdown().then(() => 'done' as const), late]);
+        const outcome = await Promise.race([flush().then(() => 'done' as const), tooLate]);
         if (outcome === 'late') warnOnce(`no answer within ${deadline} ms`);
-      } catch (error) {
-        warnOnce(reasonOf(error));
       } finally {
-        clearTimeout(timer);
+        clearTimeout(late);
       }
     },
   };
 }
+
+const batchSize = 512;
+const scheduledDelayMs = 1000;
 
 function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error ?? 'export failed');

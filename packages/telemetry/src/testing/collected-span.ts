@@ -8,6 +8,8 @@ export interface CollectedSpan {
   readonly parentSpanId?: string;
   /** Span name. */
   readonly name: string;
+  /** OTLP's span kind: 1 internal, 2 server, 3 client (0 when the sender left it out). */
+  readonly kind: number;
   /** Start, in milliseconds since the epoch. */
   readonly startMs: number;
   /** End, in milliseconds since the epoch. */
@@ -17,6 +19,8 @@ export interface CollectedSpan {
   /** Events, in order. */
   readonly events: readonly {
     readonly name: string;
+    /** When, in milliseconds since the epoch. */
+    readonly timeMs: number;
     readonly attributes: Readonly<Record<string, unknown>>;
   }[];
   /** Status: 0 unset, 1 ok, 2 error, with its message. */

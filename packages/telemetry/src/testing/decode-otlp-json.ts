@@ -38,10 +38,11 @@ export function decodeOtlpJson(body: string): CollectedSpan[] {
           spanId: string;
           parentSpanId?: string;
           name: string;
+          kind?: number;
           startTimeUnixNano: unknown;
           endTimeUnixNano: unknown;
           attributes?: JsonKeyValue[];
-          events?: { name: string; attributes?: JsonKeyValue[] }[];
+          events?: { name: string; timeUnixNano?: unknown; attributes?: JsonKeyValue[] }[];
           status?: { code?: number; message?: string };
         }[];
       }[];
@@ -57,11 +58,13 @@ export function decodeOtlpJson(body: string): CollectedSpan[] {
           ? {}
           : { parentSpanId: span.parentSpanId }),
         name: span.name,
+        kind: span.kind ?? 0,
         startMs: nanosToMs(span.startTimeUnixNano),
         endMs: nanosToMs(span.endTimeUnixNano),
         attributes: keyValues(span.attributes),
         events: (span.events ?? []).map((event) => ({
           name: event.name,
+          timeMs: nanosToMs(event.timeUnixNano),
           attributes: keyValues(event.attributes),
         })),
         status: { code: span.status?.code ?? 0, message: span.status?.message ?? '' },

@@ -100,12 +100,17 @@ export function decodeOtlpProtobuf(body: Uint8Array): CollectedSpan[] {
           spanId: hex(first(span, 2)),
           ...(parent === '' ? {} : { parentSpanId: parent }),
           name: text(first(span, 5)),
+          kind: Number(first(span, 6)?.varint ?? 0n),
           startMs: nanosToMs(first(span, 7)),
           endMs: nanosToMs(first(span, 8)),
           attributes: keyValues(all(span, 9)),
           events: all(span, 11).map((event) => {
             const fields = readFields(event.bytes ?? new Uint8Array());
-            return { name: text(first(fields, 2)), attributes: keyValues(all(fields, 3)) };
+            return {
+              name: text(first(fields, 2)),
+              timeMs: nanosToMs(first(fields, 1)),
+              attributes: keyValues(all(fields, 3)),
+            };
           }),
           status: { code: Number(first(status, 3)?.varint ?? 0n), message: text(first(status, 2)) },
           resource,
