@@ -9,130 +9,166 @@ const varintType = 0;
 const fixed64Type = 1;
 const lengthType = 2;
 
-/** Bytes of one message, appended field by field. */
+/**
+ * One growing buffer the whole request is written into. A nested message is opened with `open()`
+ * and closed with `close(field, start)`: its bytes are moved right, once, to make room for its
+ * tag and length (a native copy), so no message is built apart and copied in again.
+ */
 class MessageWriter {
-  private readonly parts: Uint8Array[] = [];
-  private size = 0;
+  private buffer = Buffer.allocUnsafe(64 * 1024);
+  private position = 0;
 
-  get length(): number {
-    return this.size;
+  private reserve(bytes: number): void {
+    if (this.position + bytes <= this.buffer.length) return;
+    let size = this.buffer.length * 2;
+    while (size < this.position + bytes) size *= 2;
+    const larger = Buffer.allocUnsafe(size);
+    this.buffer.copy(larger, 0, 0, this.position);
+    this.buffer = larger;
   }
 
-  private push(bytes: Uint8Array): void {
-    this.parts.push(bytes);
-    this.size += bytes.length;
+  private rawVarint(value: number): void {
+    this.reserve(10);
+    let rest = value;
+    while (rest > 0x7f) {
+      this.buffer[this.position++] = (rest % 0x80) | 0x80;
+      rest = Math.floor(rest / 0x80);
+    }
+    this.buffer[this.position++] = rest;
   }
 
   private key(field: number, wireType: number): void {
-    this.push(varintBytes(BigInt((field << 3) | wireType)));
+    this.rawVarint(field * 8 + wireType);
   }
 
-  varint(field: number, value: bigint): void {
+  varint(field: number, value: number): void {
     this.key(field, varintType);
-    this.push(varintBytes(BigInt.asUintN(64, value)));
+    if (value >= 0) {
+      this.rawVarint(value);
+      return;
+    }
+    // A negative int64 is its 64-bit two's complement: ten bytes.
+    let rest = BigInt.asUintN(64, BigInt(value));
+    this.reserve(10);
+    while (rest > 0x7fn) {
+      this.buffer[this.position++] = Number(rest & 0x7fn) | 0x80;
+      rest >>= 7n;
+    }
+    this.buffer[this.position++] = Number(rest);
   }
 
   fixed64(field: number, value: bigint): void {
     this.key(field, fixed64Type);
-    const bytes = Buffer.alloc(8);
-    bytes.writeBigUInt64LE(BigInt.asUintN(64, value));
-    this.push(bytes);
+    this.reserve(8);
+    this.buffer.writeBigUInt64LE(BigInt.asUintN(64, value), this.position);
+    this.position += 8;
   }
 
   double(field: number, value: number): void {
     this.key(field, fixed64Type);
-    const bytes = Buffer.alloc(8);
-    bytes.writeDoubleLE(value);
-    this.push(bytes);
+    this.reserve(8);
+    this.buffer.writeDoubleLE(value, this.position);
+    this.position += 8;
   }
 
-  bytes(field: number, value: Uint8Array): void {
+  hex(field: number, value: string): void {
     this.key(field, lengthType);
-    this.push(varintBytes(BigInt(value.length)));
-    this.push(value);
+    const length = value.length >> 1;
+    this.rawVarint(length);
+    this.reserve(length);
+    this.position += this.buffer.write(value, this.position, length, 'hex');
   }
 
   string(field: number, value: string): void {
-    this.bytes(field, Buffer.from(value, 'utf8'));
+    this.key(field, lengthType);
+    const length = Buffer.byteLength(value, 'utf8');
+    this.rawVarint(length);
+    this.reserve(length);
+    this.position += this.buffer.write(value, this.position, length, 'utf8');
   }
 
-  message(field: number, message: MessageWriter): void {
-    this.bytes(field, message.finish());
+  /** Where a nested message's bytes start. */
+  open(): number {
+    return this.position;
+  }
+
+  /** Ends the nested message begun at `start`: its tag and length go in front of it. */
+  close(field: number, start: number): void {
+    const length = this.position - start;
+    let head = 1;
+    for (let rest = field * 8 + lengthType; rest > 0x7f; rest = Math.floor(rest / 0x80)) head++;
+    head++;
+    for (let rest = length; rest > 0x7f; rest = Math.floor(rest / 0x80)) head++;
+    this.reserve(head);
+    this.buffer.copyWithin(start + head, start, this.position);
+    const end = this.position + head;
+    this.position = start;
+    this.key(field, lengthType);
+    this.rawVarint(length);
+    this.position = end;
   }
 
   finish(): Uint8Array {
-    return Buffer.concat(this.parts, this.size);
+    return Uint8Array.prototype.slice.call(this.buffer, 0, this.position);
   }
 }
 
-function varintBytes(value: bigint): Uint8Array {
-  const bytes: number[] = [];
-  let rest = value;
-  while (rest > 0x7fn) {
-    bytes.push(Number(rest & 0x7fn) | 0x80);
-    rest >>= 7n;
-  }
-  bytes.push(Number(rest));
-  return Uint8Array.from(bytes);
-}
-
-function anyValue(value: AttributeValue | null | undefined): MessageWriter {
-  const writer = new MessageWriter();
+function anyValue(
+  writer: MessageWriter,
+  field: number,
+  value: AttributeValue | null | undefined,
+): void {
+  const start = writer.open();
   if (typeof value === 'string') writer.string(1, value);
-  else if (typeof value === 'boolean') writer.varint(2, value ? 1n : 0n);
+  else if (typeof value === 'boolean') writer.varint(2, value ? 1 : 0);
   else if (typeof value === 'number') {
-    if (Number.isSafeInteger(value)) writer.varint(3, BigInt(value));
+    if (Number.isSafeInteger(value)) writer.varint(3, value);
     else writer.double(4, value);
   } else if (Array.isArray(value)) {
-    const array = new MessageWriter();
+    const array = writer.open();
     for (const item of value as readonly (string | number | boolean | null | undefined)[])
-      array.message(1, anyValue(item));
-    writer.message(5, array);
+      anyValue(writer, 1, item);
+    writer.close(5, array);
   }
-  return writer;
-}
-
-function keyValue(key: string, value: AttributeValue | undefined): MessageWriter {
-  const writer = new MessageWriter();
-  writer.string(1, key);
-  writer.message(2, anyValue(value));
-  return writer;
+  writer.close(field, start);
 }
 
 function writeAttributes(writer: MessageWriter, field: number, attributes: Attributes): void {
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined) continue;
-    writer.message(field, keyValue(key, value));
+    const start = writer.open();
+    writer.string(1, key);
+    anyValue(writer, 2, value);
+    writer.close(field, start);
   }
 }
 
-function event(spanEvent: FinishedSpanEvent): MessageWriter {
-  const writer = new MessageWriter();
+function writeEvent(writer: MessageWriter, spanEvent: FinishedSpanEvent): void {
+  const start = writer.open();
   writer.fixed64(1, spanEvent.timeNanos);
   writer.string(2, spanEvent.name);
   writeAttributes(writer, 3, spanEvent.attributes);
-  return writer;
+  writer.close(11, start);
 }
 
-function span(finished: FinishedSpan): MessageWriter {
-  const writer = new MessageWriter();
-  writer.bytes(1, Buffer.from(finished.traceId, 'hex'));
-  writer.bytes(2, Buffer.from(finished.spanId, 'hex'));
-  if (finished.parentSpanId !== undefined)
-    writer.bytes(4, Buffer.from(finished.parentSpanId, 'hex'));
+function writeSpan(writer: MessageWriter, finished: FinishedSpan): void {
+  const start = writer.open();
+  writer.hex(1, finished.traceId);
+  writer.hex(2, finished.spanId);
+  if (finished.parentSpanId !== undefined) writer.hex(4, finished.parentSpanId);
   writer.string(5, finished.name);
-  writer.varint(6, BigInt(finished.kind));
+  writer.varint(6, finished.kind);
   writer.fixed64(7, finished.startNanos);
   writer.fixed64(8, finished.endNanos);
   writeAttributes(writer, 9, finished.attributes);
-  for (const spanEvent of finished.events) writer.message(11, event(spanEvent));
+  for (const spanEvent of finished.events) writeEvent(writer, spanEvent);
   if (finished.status.code !== 0) {
-    const status = new MessageWriter();
-    if (finished.status.message !== undefined) status.string(2, finished.status.message);
-    status.varint(3, BigInt(finished.status.code));
-    writer.message(15, status);
+    const status = writer.open();
+    if (finished.status.message !== undefined) writer.string(2, finished.status.message);
+    writer.varint(3, finished.status.code);
+    writer.close(15, status);
   }
-  return writer;
+  writer.close(2, start);
 }
 
 /** The spans as one OTLP `ExportTraceServiceRequest` in protobuf (`application/x-protobuf`). */
@@ -140,18 +176,18 @@ export function encodeOtlpProtobuf(
   spans: readonly FinishedSpan[],
   source: OtlpBatchSource,
 ): Uint8Array {
-  const resource = new MessageWriter();
-  writeAttributes(resource, 1, source.resource);
-  const scope = new MessageWriter();
-  scope.string(1, source.scopeName);
-  if (source.scopeVersion !== undefined) scope.string(2, source.scopeVersion);
-  const scopeSpans = new MessageWriter();
-  scopeSpans.message(1, scope);
-  for (const finished of spans) scopeSpans.message(2, span(finished));
-  const resourceSpans = new MessageWriter();
-  resourceSpans.message(1, resource);
-  resourceSpans.message(2, scopeSpans);
-  const request = new MessageWriter();
-  request.message(1, resourceSpans);
-  return request.finish();
+  const writer = new MessageWriter();
+  const resourceSpans = writer.open();
+  const resource = writer.open();
+  writeAttributes(writer, 1, source.resource);
+  writer.close(1, resource);
+  const scopeSpans = writer.open();
+  const scope = writer.open();
+  writer.string(1, source.scopeName);
+  if (source.scopeVersion !== undefined) writer.string(2, source.scopeVersion);
+  writer.close(1, scope);
+  for (const finished of spans) writeSpan(writer, finished);
+  writer.close(2, scopeSpans);
+  writer.close(1, resourceSpans);
+  return writer.finish();
 }
