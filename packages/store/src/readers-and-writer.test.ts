@@ -57,9 +57,12 @@ describe('readers of a run that is being written', () => {
     expect(commits - commitsBefore).toBeGreaterThan(10);
 
     // Every read sees whole steps only: all the rows a step writes, or none of them.
+    // The loop reads at least 300 times and until the writer has committed again meanwhile (on a
+    // loaded machine the writer may get no CPU during the first 300 reads), within a deadline.
     let reads = 0;
     const commitsBeforeReads = commits;
-    while (!done && reads < 300) {
+    const deadline = Date.now() + 30_000;
+    while (!done && (reads < 300 || commits <= commitsBeforeReads) && Date.now() < deadline) {
       const seen = snapshot.get() as Snapshot;
       expect(seen.steps).toBe(seen.stepActions);
       expect(seen.steps).toBe(seen.stepEvents);
@@ -68,7 +71,7 @@ describe('readers of a run that is being written', () => {
       await new Promise((resolve) => setImmediate(resolve));
     }
     reader.close();
-    expect(reads, stderr).toBe(300);
+    expect(reads, stderr).toBeGreaterThanOrEqual(300);
     expect(commits).toBeGreaterThan(commitsBeforeReads);
     writer.kill('SIGKILL');
     await finished;
