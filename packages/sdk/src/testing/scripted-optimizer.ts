@@ -48,7 +48,9 @@ export interface ScriptedOptimizerSettings {
   readonly reflect?: (reflection: ScriptedReflection) => string;
   /**
    * How synthesis varies a failed instance (by intent, failure mode, feedback). Default: a copy
-   * of the failed instance.
+   * of the failed instance, which a run's duplicate guard (on by default) rejects before the
+   * verifier (a copy of a training instance that validation also holds, as leaked): without
+   * `mutate`, synthesis admits nothing and the verifier is never called.
    */
   readonly mutate?: MutateInstance;
   /**

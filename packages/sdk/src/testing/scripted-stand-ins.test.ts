@@ -181,6 +181,27 @@ describe('scripted stand-ins', () => {
     for (const name of names) expect(name).not.toMatch(/fell_short/);
   });
 
+  it('without mutate, synthesis copies the failed instance: the guards reject it before the verifier', async () => {
+    const settings = {
+      ...config(join(root, 'no-mutate'), 'forge'),
+      optimizerModel: scriptedOptimizer(),
+    };
+    const outcomes: string[] = [];
+    const result = await optimize(settings, {
+      onEvent: (event) => {
+        if (event.type === 'attempt-end') outcomes.push(event.outcome);
+      },
+    });
+    expect(result.synthesisEvents).toBe(1);
+    expect(outcomes.length).toBeGreaterThan(0);
+    // A copy duplicates its source; a source whose text validation also holds is caught first as leaked.
+    for (const outcome of outcomes) expect(['duplicate', 'leaked']).toContain(outcome);
+    expect(result.admitted).toBe(0);
+    const contracts = new Set(settings.optimizerModel.calls.map((call) => call.contract));
+    expect(contracts.has('generate')).toBe(true);
+    expect(contracts.has('verify')).toBe(false);
+  });
+
   it('resumes an interrupted run to the result of an uninterrupted one', async () => {
     // Searching on past the perfect score, so the stop at step 3 falls inside the run.
     const searching = (runDir: string) => {
