@@ -1,24 +1,33 @@
 // The dry run's expected figure and upper bound against what the runs really spent (issue 31).
-// Run: pnpm --filter @forge/sdk bench:estimates   (about a minute; simulated and scripted models
+// Run: pnpm --filter @forge/sdk bench:estimates   (under a minute; simulated and scripted models
 // only: no cost, no network — the numbers say nothing about real models' answer lengths).
 // (a) the simulated suites: examples/suites/sim-ablation.yaml, and the same world with every peer
 //     method × 3 seeds and a transfer block; both priced at a fixed table so cost compares too.
-// (b) a three-module typed program (extract → judge → summarize, the judge re-asked once on one
-//     review in six) on the scripted stand-ins, estimated and optimized through the library API.
+// (b) a three-module typed program (extract → judge → summarize over 36 distinct product reviews;
+//     five rules learned from feedback over several reflections, a ceiling below 1.0, a re-ask,
+//     synthesis through the verifier: its design is in review-pipeline.ts) on the scripted
+//     stand-ins, estimated and optimized through the library API with an evaluation budget of
+//     400, the run's steps and synthesis attempts printed by outcome beside the per-role figures.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineBenchmark, defineModule, defineProgram, type Instance } from '@forge/program';
+import { defineBenchmark } from '@forge/program';
 import { registerProvider } from '@forge/provider';
 import { parse } from 'yaml';
-import { z } from 'zod';
 import { estimateRun } from '../src/estimate/estimate-run.js';
 import { optimize } from '../src/run/optimize.js';
 import { estimateSuite } from '../src/suite/estimate-suite.js';
 import { runSuite } from '../src/suite/run-suite.js';
 import { scriptedOptimizer } from '../src/testing/scripted-optimizer.js';
-import { scriptedTaskModel } from '../src/testing/scripted-task-model.js';
+import {
+  reviewData,
+  reviewMetric,
+  reviewMutate,
+  reviewProgram,
+  reviewReflect,
+  reviewTaskModel,
+} from './review-pipeline.js';
 
 const prices = {
   'sim:task': { input: 0.2, output: 0.8 },
@@ -89,139 +98,73 @@ await suite('sim-peers (3 seeds)', {
   prices,
 });
 
-// (b) A three-module typed program on the scripted stand-ins.
-const judged = z.object({ aspect: z.string(), sentiment: z.enum(['positive', 'negative']) });
-const extract = defineModule({
-  name: 'extract',
-  seedPrompt: 'List the aspects of the product the review talks about.',
-  input: z.object({ review: z.string() }),
-  output: z.object({ aspects: z.array(z.string()) }),
-  reasoning: true,
-});
-const judge = defineModule({
-  name: 'judge',
-  seedPrompt: 'Judge the sentiment of the review about each aspect.',
-  input: z.object({ review: z.string(), aspects: z.array(z.string()) }),
-  output: z.object({ sentiments: z.array(judged) }),
-  maxReasks: 1,
-});
-const summarize = defineModule({
-  name: 'summarize',
-  seedPrompt: 'Summarize the judged aspects in one line.',
-  input: z.object({ sentiments: z.array(judged) }),
-  output: z.object({ summary: z.string() }),
-});
-const program = defineProgram({
-  name: 'review-pipeline',
-  modules: [extract, judge, summarize],
-  input: z.object({ review: z.string() }),
-  output: z.object({ summary: z.string() }),
-  async run({ review }, { call }) {
-    const { aspects } = await call(extract, { review });
-    const { sentiments } = await call(judge, { review, aspects });
-    return call(summarize, { sentiments });
-  },
-});
-const parts = ['screen', 'battery', 'keyboard', 'speaker', 'camera', 'hinge'];
-const reviews = (prefix: string, from: number, count: number) =>
-  Array.from({ length: count }, (_, offset): Instance<{ review: string }, { summary: string }> => {
-    const good = parts[(from + offset) % parts.length] as string;
-    const bad = parts[(from + offset + 1) % parts.length] as string;
-    return {
-      id: `${prefix}-${from + offset}`,
-      input: { review: `The ${good} is great but the ${bad} fails.` },
-      gold: { summary: `${good} +, ${bad} -` },
-    };
-  });
-const lowerRule = 'Name every aspect in lower case.';
-const failsRule = 'An aspect the review says fails is negative.';
-const metric = (
-  instance: Instance<{ review: string }, { summary: string }>,
-  execution: { output: { summary?: string } },
-) => {
-  const summary = execution.output.summary ?? '';
-  const lower = summary === summary.toLowerCase();
-  const right = summary.toLowerCase() === instance.gold.summary;
-  return {
-    score: (Number(lower) + Number(right)) / 2,
-    moduleFeedback: {
-      ...(lower ? {} : { extract: lowerRule }),
-      ...(right ? {} : { judge: failsRule }),
-    },
-  };
-};
-const taskModel = scriptedTaskModel({
-  program,
-  answer: ({ module, input, prompt, attempt }) => {
-    if (module === 'extract') {
-      const found = [...String(input['review']).matchAll(/the (\w+)/gi)].map((m) => String(m[1]));
-      return {
-        reasoning: `The review names ${found.length} parts.`,
-        aspects: found.map((aspect) =>
-          prompt.includes(lowerRule) ? aspect : aspect.toUpperCase(),
-        ),
-      };
-    }
-    if (module === 'judge') {
-      const review = String(input['review']);
-      if (attempt === 0 && review.includes('hinge')) return '<sentiments>all fine</sentiments>';
-      return {
-        sentiments: (input['aspects'] as string[]).map((aspect) => ({
-          aspect,
-          sentiment:
-            prompt.includes(failsRule) && new RegExp(`${aspect} fails`, 'i').test(review)
-              ? 'negative'
-              : 'positive',
-        })),
-      };
-    }
-    const sentiments = input['sentiments'] as { aspect: string; sentiment: string }[];
-    return {
-      summary: sentiments
-        .map((item) => `${item.aspect} ${item.sentiment === 'positive' ? '+' : '-'}`)
-        .join(', '),
-    };
-  },
-});
+// (b) A three-module typed program on the scripted stand-ins (its design: review-pipeline.ts).
+const program = reviewProgram;
+const metric = reviewMetric;
+const data = reviewData();
+const optimizerModel = () => scriptedOptimizer({ reflect: reviewReflect, mutate: reviewMutate });
 const benchmark = defineBenchmark({
   program,
   metric,
-  train: reviews('train', 0, 8),
-  validation: reviews('validation', 8, 6),
+  train: data.train,
+  validation: data.validation,
 });
 const runConfig = {
   taskModel: 'scripted:task',
   optimizerModel: 'scripted:optimizer',
   method: 'forge',
-  budget: { maxEvaluations: 150 },
+  budget: { maxEvaluations: 400 },
   prices,
 };
 // The dry run names the stand-ins as a user's config does (scripted:task, scripted:optimizer).
 registerProvider('scripted', (modelId: string) =>
-  modelId === 'optimizer' ? scriptedOptimizer() : taskModel,
+  modelId === 'optimizer' ? optimizerModel() : reviewTaskModel,
 );
 const typedEstimate = await estimateRun(runConfig as never, { benchmark: benchmark as never });
 // The dry run cannot know whether a program will reach a perfect validation score, so its
 // expected figure assumes the run does not stop there: the run compared against it spends its
 // budget (`stopAtPerfectScore: false`); the run with Forge's default stop is reported beside it.
+// What the run did, for the note: steps by outcome, synthesis attempts by outcome, best scores.
+const tally = { steps: new Map<string, number>(), attempts: new Map<string, number>() };
+const count = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+const listed = (map: Map<string, number>) =>
+  [...map].map(([key, total]) => `${total} ${key}`).join(', ') || 'none';
+const scores = { seed: 0, best: 0 };
+const onEvent = (event: {
+  type: string;
+  outcome?: string;
+  seedScore?: number;
+  bestScore?: number;
+}) => {
+  if (event.type === 'step-end') count(tally.steps, event.outcome ?? '?');
+  if (event.type === 'attempt-end') count(tally.attempts, event.outcome ?? '?');
+  if (event.type === 'run-end')
+    Object.assign(scores, { seed: event.seedScore, best: event.bestScore });
+};
 const optimizeTyped = (stopAtPerfectScore: boolean, runDir: string) =>
-  optimize({
-    program,
-    metric,
-    train: reviews('train', 0, 8),
-    validation: reviews('validation', 8, 6),
-    taskModel,
-    optimizerModel: scriptedOptimizer(),
-    method: 'forge',
-    budget: { maxEvaluations: 150, stopAtPerfectScore },
-    prices,
-    runDir: join(root, runDir),
-  } as never);
+  optimize(
+    {
+      program,
+      metric,
+      train: data.train,
+      validation: data.validation,
+      taskModel: reviewTaskModel,
+      optimizerModel: optimizerModel(),
+      method: 'forge',
+      budget: { maxEvaluations: 400, stopAtPerfectScore },
+      prices,
+      runDir: join(root, runDir),
+    } as never,
+    stopAtPerfectScore ? {} : { onEvent: onEvent as never },
+  );
 const run = await optimizeTyped(false, 'review');
 record('review-pipeline (typed, 3 modules)', typedEstimate.expected, typedEstimate, {
   evaluations: run.evaluationsUsed,
   usd: run.costUsd,
 });
+console.log(
+  `review-pipeline run: validation ${scores.seed.toFixed(3)} (seed) → ${scores.best.toFixed(3)} (best); steps: ${listed(tally.steps)}; synthesis attempts: ${listed(tally.attempts)}`,
+);
 const stopped = await optimizeTyped(true, 'review-perfect-stop');
 record('  with the perfect-score stop', typedEstimate.expected, typedEstimate, {
   evaluations: stopped.evaluationsUsed,
