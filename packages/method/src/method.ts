@@ -210,6 +210,16 @@ export interface MethodExpectedSpend {
 export interface MethodBilledSpend {
   /** Task evaluations that are new (prompt, instance) pairs (at most `taskEvaluations`). */
   readonly taskEvaluations: number;
+  /**
+   * Of the billed `taskEvaluations`, those of a candidate whose prompts differ in one module only
+   * from a candidate the run evaluated on the same instance before, the module picked round robin
+   * in declaration order (a proposal on its parent's minibatch, an accepted proposal on V after
+   * its parent). The cache answers such an evaluation's calls before that module's first call
+   * (same prompts, same inputs), so the host bills only the share of calls its measured call order
+   * puts at or after the changed module, averaged over the modules. Without it, every billed
+   * evaluation is billed whole.
+   */
+  readonly oneModuleChanged?: number;
   /** Optimizer units by role whose calls are new (at most `optimizerCalls`'s). */
   readonly optimizerCalls: Readonly<Record<string, number>>;
 }
