@@ -1,8 +1,16 @@
 import { createBenchmark } from '@forge/bench-aime';
 import type { Method, MethodEstimate } from '@forge/method';
-import type { Benchmark } from '@forge/program';
+import {
+  type Benchmark,
+  defineBenchmark,
+  defineModule,
+  defineProgram,
+  type Instance,
+} from '@forge/program';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { parseForgeConfig } from '../config/load-config.js';
+import { createForgeMethod } from '../methods/forge-method.js';
 import {
   estimateWithMethod,
   expectedFigure,
@@ -10,6 +18,8 @@ import {
   type RunEstimate,
   shapedCallSize,
 } from './estimate-run.js';
+import { measureTaskPrompt } from './measure-task-prompt.js';
+import { moduleCallOrder } from './module-call-order.js';
 
 // The dry-run estimate counts the test split's reporting evaluations, repeats included: AIME's
 // 30 test problems are scored three times for the seed and three times for the best candidate.
@@ -119,6 +129,7 @@ describe('expectedFigure', () => {
     ).toEqual({
       evaluations: 460,
       paidEvaluations: 460,
+      oneModuleChanged: 0,
       optimizerCalls: { reflect: 31 },
       billedOptimizerCalls: { reflect: 31 },
       basis: 'at completion',
@@ -145,6 +156,25 @@ describe('expectedFigure', () => {
     expect(figure.basis).toBe(
       "its ceiling is its reference's expected count (460); gepa has no stop of its own before its ceiling: its estimate at 460 evaluations",
     );
+  });
+
+  it("passes on the paid evaluations that differ from an earlier one in one module's prompt", () => {
+    const changing = {
+      ...upper,
+      expected: {
+        taskEvaluations: 460,
+        optimizerCalls: { reflect: 31 },
+        billed: { taskEvaluations: 400, oneModuleChanged: 300, optimizerCalls: { reflect: 31 } },
+        basis: 'at completion',
+      },
+    };
+    const figure = expectedFigure({
+      maxEvaluations: 10_000,
+      method: 'forge',
+      atBudget: changing,
+      atCeiling: changing,
+    });
+    expect(figure).toMatchObject({ paidEvaluations: 400, oneModuleChanged: 300 });
   });
 
   it('takes the whole ceiling for a method with no estimate', () => {
@@ -285,6 +315,72 @@ describe('estimateWithMethod: expected and upper bound', () => {
     expect(uncached.expected.basis.join(' ')).not.toContain('billed for');
   });
 
+  it('bills an evaluation one module away from an earlier one the measured share of its calls', () => {
+    const changing: Method = {
+      ...typicalMethod,
+      id: 'changing',
+      estimate: (input) => ({
+        ...(typicalMethod.estimate?.(input) as MethodEstimate),
+        expected: {
+          taskEvaluations: 100,
+          optimizerCalls: { reflect: 5 },
+          billed: { taskEvaluations: 90, oneModuleChanged: 60, optimizerCalls: { reflect: 5 } },
+          basis: 'typical stop',
+        },
+      }),
+    };
+    const chain = ['extract', 'judge', 'summarize'];
+    const estimateWith = (cache: boolean, moduleCalls?: ReturnType<typeof moduleCallOrder>) =>
+      estimateWithMethod({
+        config: parseForgeConfig({
+          file: '<test>',
+          value: {
+            benchmark: 'aime',
+            taskModel: 'sim:task',
+            optimizerModel: 'sim:optimizer',
+            budget: { maxEvaluations: 300 },
+            evaluateTest: false,
+            cache,
+          },
+        }),
+        method: changing,
+        benchmarkId: 'review',
+        benchmark: {
+          ...createBenchmark(),
+          program: {
+            ...createBenchmark().program,
+            modules: chain.map((name) => ({ name, seedPrompt: name })),
+          },
+        },
+        sizes: { train: 45, validation: 45, test: 30 },
+        prompt: {
+          callsPerEvaluation: 3,
+          inputPerCall: 1_000,
+          outputPerCall: 100,
+          instructionTokens: 50,
+          executionTokens: 3_150,
+          instanceTokens: 40,
+          ...(moduleCalls === undefined ? {} : { moduleCalls }),
+          sampled: 5,
+          basis: 'measured',
+        },
+      });
+    const task = (estimate: RunEstimate) =>
+      estimate.expected.roles.find((role) => role.role === 'task')?.calls;
+    // A chain of three one-call modules: such an evaluation pays 4/6 of its 3 calls.
+    const chained = estimateWith(true, moduleCallOrder([chain], chain));
+    expect(task(chained)).toBe((30 + 60 * (4 / 6)) * 3);
+    expect(chained.expected.basis).toContain(
+      "the 60 evaluations that differ from one already made in one module's prompt pay 67% of their task calls: those from that module's first call on, averaged over the 3 modules round-robin reflection changes in turn (call order measured with the rest: extract 1.0 → judge 1.0 → summarize 1.0 call(s) an evaluation)",
+    );
+    // Without a measured call order, or with the cache off, such an evaluation is billed whole.
+    expect(task(estimateWith(true))).toBe(270);
+    expect(task(estimateWith(false, moduleCallOrder([chain], chain)))).toBe(300);
+    // The evaluation count and the upper bound do not change.
+    expect(chained.expected.evaluations).toBe(100);
+    expect(chained.roles.find((role) => role.role === 'task')?.calls).toBe(900);
+  });
+
   it("sizes an optimizer role from the method's call shape and the program measured", () => {
     const shaped: Method = {
       ...typicalMethod,
@@ -353,5 +449,90 @@ describe('shapedCallSize', () => {
         { instructionTokens: 10, executionTokens: 30, instanceTokens: 7 },
       ),
     ).toEqual({ input: 150, output: 19 });
+  });
+});
+
+describe("estimateWithMethod: Forge's proposals and the module-level cache", () => {
+  // The same review task as one module, and as a chain extract → judge → summarize.
+  const text = z.object({ text: z.string() });
+  const note = z.object({ note: z.string() });
+  const step = (name: string, seedPrompt: string) =>
+    defineModule({ name, seedPrompt, input: text, output: note });
+  const whole = step('review', 'Summarize the review.');
+  const [extract, judge, summarize] = [
+    step('extract', 'List the aspects.'),
+    step('judge', 'Judge each aspect.'),
+    step('summarize', 'Summarize the verdicts.'),
+  ] as const;
+  const single = defineProgram({
+    name: 'single',
+    modules: [whole],
+    input: text,
+    output: note,
+    run: (input, { call }) => call(whole, input),
+  });
+  const chain = defineProgram({
+    name: 'chain',
+    modules: [extract, judge, summarize],
+    input: text,
+    output: note,
+    async run(input, { call }) {
+      const aspects = await call(extract, input);
+      const verdicts = await call(judge, { text: aspects.note });
+      return call(summarize, { text: verdicts.note });
+    },
+  });
+  const instances = (
+    prefix: string,
+    count: number,
+  ): Instance<{ text: string }, { note: string }>[] =>
+    Array.from({ length: count }, (_, index) => ({
+      id: `${prefix}-${index}`,
+      input: { text: `review ${index}` },
+      gold: { note: 'summary' },
+    }));
+  const estimateOf = async (program: typeof single) => {
+    const benchmark = defineBenchmark({
+      program,
+      metric: () => ({ score: 1 }),
+      train: instances('train', 24),
+      validation: instances('validation', 12),
+    }) as unknown as Benchmark;
+    const prompt = await measureTaskPrompt(benchmark, instances('train', 24));
+    const estimate = estimateWithMethod({
+      config: parseForgeConfig({
+        file: '<test>',
+        value: {
+          benchmark: 'aime',
+          taskModel: 'sim:task',
+          optimizerModel: 'sim:optimizer',
+          method: 'forge',
+          budget: { maxEvaluations: 400 },
+          evaluateTest: false,
+        },
+      }),
+      method: createForgeMethod('forge'),
+      benchmarkId: program.name,
+      benchmark,
+      sizes: { train: 24, validation: 12, test: 0 },
+      prompt,
+    });
+    const calls = estimate.expected.roles.find((role) => role.role === 'task')?.calls ?? 0;
+    return { estimate, perCall: calls / prompt.callsPerEvaluation };
+  };
+
+  it('bills a three-module chain fewer evaluations of task calls than one module, for the same evaluations', async () => {
+    const one = await estimateOf(single);
+    const three = await estimateOf(chain as unknown as typeof single);
+    expect(three.estimate.expected.evaluations).toBe(one.estimate.expected.evaluations);
+    // One module: every paid evaluation billed whole (400: no parent repeats at |T| = 24).
+    expect(one.perCall).toBe(400);
+    expect(one.estimate.expected.basis.join(' ')).not.toContain("one module's prompt");
+    // Three: the 12 on V for the seed and 129 parents' minibatch evaluations whole; the 129
+    // proposals and 10.75 · 12 = 129 accepted on V at 4/6 of their calls.
+    expect(three.perCall).toBeCloseTo(400 - 258 * (2 / 6), 0);
+    expect(three.estimate.expected.basis.join(' ')).toContain(
+      'extract 1.0 → judge 1.0 → summarize 1.0 call(s) an evaluation',
+    );
   });
 });

@@ -17,6 +17,7 @@ import { loadConfiguredBenchmark, loadConfiguredSplits } from '../run/load-bench
 import { isForgeVariant, methodSettingsOf } from '../run/run-method-context.js';
 import { createRunModels, modelSettings } from '../run/run-models.js';
 import { measureTaskPrompt, type TaskPromptSize } from './measure-task-prompt.js';
+import { describeModuleCalls } from './module-call-order.js';
 
 export {
   type MeasureTaskPromptOptions,
@@ -225,6 +226,11 @@ export function expectedFigure(input: ExpectedFigureInput): {
   readonly evaluations: number;
   /** Of `evaluations`, the new (prompt, instance) pairs a run with its cache on pays for. */
   readonly paidEvaluations: number;
+  /**
+   * Of `paidEvaluations`, those that differ from an evaluation already made in one module's prompt
+   * (`MethodBilledSpend.oneModuleChanged`): the cache answers their calls before that module.
+   */
+  readonly oneModuleChanged: number;
   readonly optimizerCalls: Readonly<Record<string, number>>;
   /** Of `optimizerCalls`, the units a run with its cache on pays for. */
   readonly billedOptimizerCalls: Readonly<Record<string, number>>;
@@ -238,12 +244,14 @@ export function expectedFigure(input: ExpectedFigureInput): {
   const estimate = input.expectedCeiling === undefined ? input.atBudget : input.atCeiling;
   if (estimate?.expected !== undefined) {
     const evaluations = Math.min(ceiling, estimate.expected.taskEvaluations);
+    const paidEvaluations = Math.min(
+      evaluations,
+      estimate.expected.billed?.taskEvaluations ?? estimate.expected.taskEvaluations,
+    );
     return {
       evaluations,
-      paidEvaluations: Math.min(
-        evaluations,
-        estimate.expected.billed?.taskEvaluations ?? estimate.expected.taskEvaluations,
-      ),
+      paidEvaluations,
+      oneModuleChanged: Math.min(paidEvaluations, estimate.expected.billed?.oneModuleChanged ?? 0),
       optimizerCalls: estimate.expected.optimizerCalls,
       billedOptimizerCalls:
         estimate.expected.billed?.optimizerCalls ?? estimate.expected.optimizerCalls,
@@ -255,6 +263,7 @@ export function expectedFigure(input: ExpectedFigureInput): {
     return {
       evaluations,
       paidEvaluations: evaluations,
+      oneModuleChanged: 0,
       optimizerCalls: estimate.optimizerCalls,
       billedOptimizerCalls: estimate.optimizerCalls,
       basis: `${aligned}${input.method} has no stop of its own before its ceiling: its estimate at ${ceiling.toLocaleString('en-US')} evaluations`,
@@ -263,6 +272,7 @@ export function expectedFigure(input: ExpectedFigureInput): {
   return {
     evaluations: ceiling,
     paidEvaluations: ceiling,
+    oneModuleChanged: 0,
     optimizerCalls: {},
     billedOptimizerCalls: {},
     basis: `${aligned}${input.method} gives no estimate: its whole ceiling, optimizer calls not counted`,
@@ -365,13 +375,18 @@ export function estimateWithMethod(options: {
         (benchmark.testRepeats ?? 1)
       : 0;
   // Task calls are billed for the evaluations the run's cache cannot answer (all of them with the
-  // cache off); the budget counts every evaluation.
+  // cache off); the budget counts every evaluation. An evaluation that differs from one already
+  // made in one module's prompt pays the measured share of its calls from that module on.
+  const changedShare = prompt.moduleCalls?.oneModuleChangedShare ?? 1;
   const rolesOf = (
     searchEvaluations: number,
     paidSearchEvaluations: number,
     optimizerCalls: Readonly<Record<string, number>>,
+    oneModuleChanged = 0,
   ): RoleEstimate[] => {
-    const billed = config.cache ? paidSearchEvaluations : searchEvaluations;
+    const billed = config.cache
+      ? paidSearchEvaluations - oneModuleChanged * (1 - changedShare)
+      : searchEvaluations;
     const taskCalls =
       (billed + testEvaluationsAfter(searchEvaluations)) * prompt.callsPerEvaluation;
     const roles = [
@@ -404,7 +419,14 @@ export function estimateWithMethod(options: {
     expected.evaluations,
     expected.paidEvaluations,
     config.cache ? expected.billedOptimizerCalls : expected.optimizerCalls,
+    expected.oneModuleChanged,
   );
+  const moduleCache =
+    config.cache && changedShare < 1 && expected.oneModuleChanged > 0 && prompt.moduleCalls
+      ? [
+          `the ${Math.round(expected.oneModuleChanged).toLocaleString('en-US')} evaluations that differ from one already made in one module's prompt pay ${Math.round(changedShare * 100)}% of their task calls: those from that module's first call on, averaged over the ${benchmark.program.modules.length} modules round-robin reflection changes in turn (call order measured with the rest: ${describeModuleCalls(prompt.moduleCalls)}${prompt.moduleCalls.uncalled.length > 0 ? `; ${prompt.moduleCalls.uncalled.join(', ')} not called on the instances measured, so a change to it is billed every call` : ''})`,
+        ]
+      : [];
   const cachedEvaluations = config.cache
     ? Math.round(expected.evaluations) - Math.round(expected.paidEvaluations)
     : 0;
@@ -456,6 +478,7 @@ export function estimateWithMethod(options: {
               `task calls billed for ${Math.round(expected.paidEvaluations).toLocaleString('en-US')} of the ${Math.round(expected.evaluations).toLocaleString('en-US')} evaluations: the other ${cachedEvaluations.toLocaleString('en-US')} repeat an evaluation the run already made and its cache answers them`,
             ]
           : []),
+        ...moduleCache,
         `${prompt.callsPerEvaluation.toFixed(1)} task call(s) per evaluation (${prompt.basis})`,
         ...sizing,
       ],

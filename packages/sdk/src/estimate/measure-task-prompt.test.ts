@@ -111,6 +111,43 @@ describe('measureTaskPrompt on a typed program', () => {
     );
   });
 
+  it('measures the calls of each module in the order the program makes them', async () => {
+    const size = await measureTaskPrompt(benchmarkOf(pipeline), reviews(8));
+    expect(size.moduleCalls?.modules).toEqual([
+      { module: 'extract', calls: 1 },
+      { module: 'judge', calls: 1 },
+      { module: 'summarize', calls: 1 },
+    ]);
+    // A chain of three: a change to extract pays 3 calls, to judge 2, to summarize 1.
+    expect(size.moduleCalls?.oneModuleChangedShare).toBeCloseTo(4 / 6);
+  });
+
+  it("tells a program's modules apart by the prompt a call carries when it names none", async () => {
+    // The simulated world's way: each module's prompt is its call's system prompt, no metadata.
+    const modules = [
+      { name: 'interpret', seedPrompt: 'Report day, month and year.' },
+      { name: 'format', seedPrompt: 'Write the date as YYYY-MM-DD.' },
+    ];
+    const chained: Benchmark = {
+      ...benchmarkOf(pipeline),
+      program: {
+        name: 'chained',
+        modules,
+        async run(instance, prompts, context) {
+          for (const module of modules)
+            await context.model.generate({
+              system: prompts[module.name] ?? '',
+              messages: [{ role: 'user', content: JSON.stringify(instance.input) }],
+            });
+          return { output: {}, trace: [] } as never;
+        },
+      },
+    } as Benchmark;
+    const size = await measureTaskPrompt(chained, reviews(2));
+    expect(size.moduleCalls?.modules.map((entry) => entry.module)).toEqual(['interpret', 'format']);
+    expect(size.moduleCalls?.oneModuleChangedShare).toBeCloseTo(3 / 4);
+  });
+
   it('takes the answer size the config states (estimateAnswerTokens) instead of the placeholders', async () => {
     const size = await measureTaskPrompt(benchmarkOf(pipeline), reviews(8), { answerTokens: 250 });
     expect(size.outputPerCall).toBe(250);

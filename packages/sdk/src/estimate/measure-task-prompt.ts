@@ -6,6 +6,7 @@ import {
   type TypedModule,
 } from '@forge/program';
 import type { GenerateRequest, LanguageModel } from '@forge/provider';
+import { type ModuleCallOrder, moduleCallOrder, moduleOfCall } from './module-call-order.js';
 import { placeholderValue } from './placeholder-answer.js';
 import { promptTokens } from './prompt-tokens.js';
 
@@ -23,6 +24,11 @@ export interface TaskPromptSize {
   readonly executionTokens: number;
   /** Tokens of one training instance (input and gold), on average (what a generator writes). */
   readonly instanceTokens: number;
+  /**
+   * The program's calls by module and order, measured with the rest (absent with documented sizes
+   * or when the program made no call): what a change to one module's prompt leaves to the cache.
+   */
+  readonly moduleCalls?: ModuleCallOrder;
   /** Training instances measured (0 when the sizes are the benchmark's documented ones). */
   readonly sampled: number;
   /** Where the sizes come from, in words. */
@@ -105,6 +111,12 @@ export async function measureTaskPrompt(
     };
   }
   const requests: GenerateRequest[] = [];
+  // The module of each call, one list per evaluation measured.
+  const modulePrompts = Object.entries(seedPrompts(benchmark.program)).map(([name, prompt]) => ({
+    name,
+    prompt: String(prompt),
+  }));
+  const callModules: (string | undefined)[][] = [];
   const inputs: number[] = [];
   const outputs: number[] = [];
   const standIn = options.model ?? placeholderModel(benchmark.program.modules);
@@ -114,6 +126,7 @@ export async function measureTaskPrompt(
     modelId: standIn.modelId,
     async generate(request) {
       requests.push(request);
+      callModules.at(-1)?.push(moduleOfCall(request, modulePrompts));
       const result = await standIn.generate(request);
       inputs.push(result.usage.inputTokens);
       outputs.push(result.usage.outputTokens);
@@ -127,6 +140,7 @@ export async function measureTaskPrompt(
     for (const instance of sample) {
       if (deadline.signal.aborted) break;
       runs += 1;
+      callModules.push([]);
       try {
         await Promise.race([
           benchmark.program.run(instance, seedPrompts(benchmark.program), {
@@ -178,6 +192,14 @@ export async function measureTaskPrompt(
       ? callsPerEvaluation * Math.max(1, inputPerCall - instructionTokens + outputPerCall)
       : 500 + typicalTaskOutputTokens,
     instanceTokens,
+    ...(measured
+      ? {
+          moduleCalls: moduleCallOrder(
+            callModules,
+            benchmark.program.modules.map((module) => module.name),
+          ),
+        }
+      : {}),
     sampled: measured ? runs : 0,
     basis: !measured
       ? `the program made no model call with the stand-in: 500 prompt and ${stated ?? typicalTaskOutputTokens} output tokens per call assumed, not measured`

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   distinctGenerations,
   forgeExpectedSpend,
+  oneModuleChangedEvaluations,
   paidEvaluations,
 } from './forge-expected-spend.js';
 import { createForgeMethod } from './forge-method.js';
@@ -84,6 +85,26 @@ describe('paid evaluations (the run cache)', () => {
     ).toBe(31);
   });
 
+  it("names the paid evaluations one module's prompt away from an earlier one, with two modules or more", () => {
+    const chain = forgeExpectedSpend({ ...simWorld, modules: 3 });
+    // 40 steps: 120 proposals on their parent's minibatch, 10 accepted candidates on V (200).
+    expect(chain.billed?.oneModuleChanged).toBe(320);
+    expect(chain.billed?.taskEvaluations).toBe(460);
+    expect(chain.basis).toContain(
+      "320 of the paid ones (each proposal on its parent's minibatch, each accepted one on V) differ from their parent's evaluation on the same instance in the one module a step's reflection rewrote (round robin over the 3)",
+    );
+    // One module: a proposal rewrites the only prompt, the figure is as before.
+    const single = forgeExpectedSpend({ ...simWorld, modules: 1 });
+    expect(single.billed?.oneModuleChanged).toBeUndefined();
+    expect(single).toEqual(forgeExpectedSpend(simWorld));
+    expect(
+      oneModuleChangedEvaluations(
+        { validationSize: 10, minibatchSize: 3 },
+        { paid: 30, steps: 10, accepted: 2 },
+      ),
+    ).toBe(20);
+  });
+
   it('says a run that reaches a perfect validation score stops sooner', () => {
     expect(forgeExpectedSpend({ ...simWorld, stopsAtPerfectScore: true }).basis).toContain(
       'a run that reaches a perfect validation score stops sooner (stopAtPerfectScore): this figure assumes it does not',
@@ -143,6 +164,17 @@ describe("Forge's estimate", () => {
       callsPerUnit: 2,
       instancesWritten: 1,
     });
+  });
+
+  it("passes the program's module count on: a chain's proposals are named, a single module's not", () => {
+    const forge = createForgeMethod('prompt-search');
+    const settings = { stopAtCompletion: true };
+    const single = forge.estimate?.({ ...input, settings });
+    const chain = forge.estimate?.({ ...input, modules: ['a', 'b', 'c'], settings });
+    expect(single?.expected?.billed?.oneModuleChanged).toBeUndefined();
+    // 10 steps of 3 proposal evaluations, 2.5 accepted on |V| = 20.
+    expect(chain?.expected?.billed?.oneModuleChanged).toBe(80);
+    expect(chain?.expected?.taskEvaluations).toBe(single?.expected?.taskEvaluations);
   });
 
   it("gives the baseline's exact spend", () => {

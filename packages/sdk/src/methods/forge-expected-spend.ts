@@ -55,6 +55,12 @@ export interface ForgeExpectedSpendInput {
    * its basis says so.
    */
   readonly stopsAtPerfectScore?: boolean;
+  /**
+   * The program's module count. With more than one, a step's reflection rewrites one module's
+   * prompt (round robin), and the figure says which paid evaluations differ from one the run
+   * already made in that module only (`billed.oneModuleChanged`). Default 1.
+   */
+  readonly modules?: number;
 }
 
 /**
@@ -86,6 +92,14 @@ export function forgeExpectedSpend(input: ForgeExpectedSpendInput): MethodExpect
     steps,
     accepted: typical.acceptedShare * steps,
   });
+  const oneModuleChanged =
+    (input.modules ?? 1) > 1
+      ? oneModuleChangedEvaluations(input, {
+          paid,
+          steps,
+          accepted: typical.acceptedShare * steps,
+        })
+      : 0;
   const reflecting = 1 - (1 - typical.imperfectShare) ** input.minibatchSize;
   const calls: Record<string, number> = { reflect: Math.round(steps * reflecting) };
   if (input.assigns)
@@ -113,14 +127,22 @@ export function forgeExpectedSpend(input: ForgeExpectedSpendInput): MethodExpect
     paid < evaluations
       ? `; ${paid} of them new (prompt, instance) pairs, paid: a rejected proposal leaves its parent unchanged, so a parent's minibatch repeats instances it was evaluated on (at most |T| = ${input.trainingSize} each for the ${Math.round(1 + typical.acceptedShare * steps)} typical candidates) and the run's cache answers them`
       : '';
+  const moduleCache =
+    oneModuleChanged > 0
+      ? `; ${oneModuleChanged} of the paid ones (each proposal on its parent's minibatch, each accepted one on V) differ from their parent's evaluation on the same instance in the one module a step's reflection rewrote (round robin over the ${input.modules}), and the cache answers their calls before that module`
+      : '';
   const perfect = input.stopsAtPerfectScore
     ? '; a run that reaches a perfect validation score stops sooner (stopAtPerfectScore): this figure assumes it does not'
     : '';
   return {
     taskEvaluations: evaluations,
     optimizerCalls: calls,
-    billed: { taskEvaluations: paid, optimizerCalls: billedCalls },
-    basis: `${basisOf()}${cache}${generationCache}${perfect}`,
+    billed: {
+      taskEvaluations: paid,
+      ...(oneModuleChanged > 0 ? { oneModuleChanged } : {}),
+      optimizerCalls: billedCalls,
+    },
+    basis: `${basisOf()}${cache}${moduleCache}${generationCache}${perfect}`,
   };
 
   function basisOf(): string {
@@ -150,6 +172,20 @@ export function paidEvaluations(
     run.evaluations,
     Math.round(fresh + Math.min(parents, (1 + run.accepted) * input.trainingSize)),
   );
+}
+
+/**
+ * The paid evaluations of a Forge run whose candidate differs from one already evaluated on the
+ * same instance in one module's prompt only: each step's proposal on the minibatch its parent was
+ * just evaluated on, and each accepted candidate on V, where its parent (a validated candidate)
+ * was evaluated before. The seed on V and the parents' new pairs are not among them.
+ */
+export function oneModuleChangedEvaluations(
+  input: Pick<ForgeExpectedSpendInput, 'validationSize' | 'minibatchSize'>,
+  run: { readonly paid: number; readonly steps: number; readonly accepted: number },
+): number {
+  const changed = run.steps * input.minibatchSize + run.accepted * input.validationSize;
+  return Math.round(Math.max(0, Math.min(changed, run.paid - input.validationSize)));
 }
 
 /**

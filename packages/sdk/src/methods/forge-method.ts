@@ -272,6 +272,7 @@ function estimateForge(variant: ForgeVariant, input: MethodEstimateInput): Metho
           : { from: 'observations', intents: variant === 'forge' ? 4 : 1 },
       completes: settings.stopAtCompletion === true,
       stopsAtPerfectScore: settings.stopAtPerfectScore,
+      modules: input.modules.length,
     }),
     assumptions: [
       `up to ${steps} steps of 2·|B| = ${2 * input.minibatchSize} evaluations (fewer when proposals are accepted)`,
