@@ -325,6 +325,23 @@ describe("GEPA's estimate", () => {
     expect(noSkip?.expected?.optimizerCalls).toEqual({ reflect: 22 });
   });
 
+  it("names the children one component away from their parent, for the host's module-level cache", () => {
+    const estimate = gepaMethod.estimate?.({ ...input, settings: {} });
+    // 35 typical iterations, 55% reflecting: a child on 3 minibatch instances, 55% of them on 20.
+    expect(estimate?.expected?.billed).toEqual({
+      taskEvaluations: 396,
+      oneModuleChanged: Math.round(35 * 0.55 * (3 + 0.55 * 20)),
+      optimizerCalls: { reflect: 19 },
+    });
+    expect(estimate?.expected?.basis).toContain('round robin over the 2');
+    // Every component rewritten at once, or a single module: a child is billed whole.
+    const all = gepaMethod.estimate?.({ ...input, settings: { componentSelection: 'all' } });
+    expect(all?.expected?.billed).toBeUndefined();
+    const single = gepaMethod.estimate?.({ ...input, modules: ['answer'], settings: {} });
+    expect(single?.expected?.billed).toBeUndefined();
+    expect(single?.expected?.basis).not.toContain('round robin');
+  });
+
   it("shapes a reflection from its template, the minibatch's records and the rewritten instruction", () => {
     const shape = gepaMethod.estimate?.({ ...input, settings: {} })?.callShapes?.['reflect'];
     expect(shape).toMatchObject({

@@ -73,13 +73,36 @@ function estimateGepa(
     Math.floor((input.maxEvaluations - input.validationSize) / typicalCost),
   );
   const reflections = Math.round(typicalIterations * (1 - skips) * perIteration);
+  // A reflected child is evaluated on the minibatch its parent was just evaluated on, and an
+  // accepted one on V, where its parent (a validated candidate) was evaluated before: with round
+  // robin selection the child differs in one component, and the host's cache answers the calls
+  // before it. Merges (two parents' components) are not counted apart.
+  const oneModuleChanged =
+    settings.componentSelection === 'all' || input.modules.length < 2
+      ? 0
+      : Math.round(
+          typicalIterations * (1 - skips) * (batch + typical.acceptedShare * input.validationSize),
+        );
+  const moduleCache =
+    oneModuleChanged > 0
+      ? `; ${oneModuleChanged} of them (each reflected child on its parent's minibatch, each accepted one on V) differ from their parent's evaluation on the same instance in the one component reflection rewrote (round robin over the ${input.modules.length}), and the cache answers their calls before that module`
+      : '';
   return {
     taskEvaluations: input.maxEvaluations,
     optimizerCalls: { reflect: iterations * perIteration },
     expected: {
       taskEvaluations: input.maxEvaluations,
       optimizerCalls: { reflect: reflections },
-      basis: `no stop of its own before the ceiling (${input.maxEvaluations}): about ${typicalIterations} typical iterations of ${typicalCost.toFixed(1)} evaluations (${settings.skipPerfectScore ? `${Math.round(skips * 100)}% skipped on a perfect minibatch, ` : ''}${Math.round(typical.acceptedShare * 100)}% of the reflected children accepted and evaluated on |V| = ${input.validationSize}${settings.useMerge ? '; merges not counted apart' : ''}), ${reflections} reflection call(s); shares read off the simulated world`,
+      ...(oneModuleChanged > 0
+        ? {
+            billed: {
+              taskEvaluations: input.maxEvaluations,
+              oneModuleChanged,
+              optimizerCalls: { reflect: reflections },
+            },
+          }
+        : {}),
+      basis: `no stop of its own before the ceiling (${input.maxEvaluations}): about ${typicalIterations} typical iterations of ${typicalCost.toFixed(1)} evaluations (${settings.skipPerfectScore ? `${Math.round(skips * 100)}% skipped on a perfect minibatch, ` : ''}${Math.round(typical.acceptedShare * 100)}% of the reflected children accepted and evaluated on |V| = ${input.validationSize}${settings.useMerge ? '; merges not counted apart' : ''}), ${reflections} reflection call(s); shares read off the simulated world${moduleCache}`,
     },
     // A reflection shows the component's instruction and the minibatch's records, and answers
     // with the new instruction in a fenced block.
