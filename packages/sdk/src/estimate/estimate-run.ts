@@ -500,7 +500,7 @@ export function estimateWithMethod(options: {
       ...sizing,
       `wall time: each call in flight reads ${estimateThroughput.inputTokensPerSecond.toLocaleString('en-US')} prompt tokens/s and writes ${estimateThroughput.outputTokensPerSecond} output tokens/s, a role runs its model's concurrency (8 when unset) calls at once, and roles run one after another`,
       config.cache
-        ? "cached calls cost nothing: a call the run already made (a candidate evaluated again on an instance it saw, a repeated generation, a resumed run) is not billed again; the upper bound bills every call, the expected figure takes off the repeats the method's structure implies"
+        ? "cached calls cost nothing: a call the run already made (a candidate evaluated again on an instance it saw, the calls before the module a proposal rewrote, a repeated generation, a resumed run) is not billed again; the upper bound bills every call, the expected figure takes off the repeats the method's structure implies"
         : 'the cache is off (cache: false): every call is billed, repeats included',
       ...(Object.keys(config.moduleModels ?? {}).length === 0
         ? []
