@@ -1,6 +1,6 @@
 import { type FinishReason, type Message, type RecordedCall, redactSecrets } from '@forge/provider';
 import type { Attributes } from '@opentelemetry/api';
-import { type SpanDraft, spanDraft } from './span-draft.js';
+import type { SpanDraft } from './span-draft.js';
 
 /** The longest text one content attribute carries; the rest is cut, saying how much. */
 export const contentLimit = 32_000;
@@ -29,6 +29,7 @@ export function callSpan(
 ): SpanDraft {
   const { request, result, error } = call;
   const metadata = request.metadata;
+  // Built by assignment, not by spreading conditional objects: this runs once per model call.
   const attributes: Attributes = {
     'gen_ai.operation.name': 'chat',
     'gen_ai.provider.name': call.provider,
@@ -36,42 +37,43 @@ export function callSpan(
     'gen_ai.request.model': call.modelId,
     'forge.role': call.role ?? 'unknown',
     'forge.sample_index': call.sampleIndex,
-    ...(metadata?.step === undefined ? {} : { 'forge.step': metadata.step }),
-    ...(metadata?.target === undefined ? {} : { 'forge.evaluation.target': metadata.target }),
-    ...(metadata?.module === undefined ? {} : { 'forge.module': metadata.module }),
-    ...(request.temperature === undefined
-      ? {}
-      : { 'gen_ai.request.temperature': request.temperature }),
-    ...(request.maxOutputTokens === undefined
-      ? {}
-      : { 'gen_ai.request.max_tokens': request.maxOutputTokens }),
   };
+  if (metadata?.step !== undefined) attributes['forge.step'] = metadata.step;
+  if (metadata?.target !== undefined) attributes['forge.evaluation.target'] = metadata.target;
+  if (metadata?.module !== undefined) attributes['forge.module'] = metadata.module;
+  if (request.temperature !== undefined)
+    attributes['gen_ai.request.temperature'] = request.temperature;
+  if (request.maxOutputTokens !== undefined)
+    attributes['gen_ai.request.max_tokens'] = request.maxOutputTokens;
   if (result !== undefined) {
-    Object.assign(attributes, {
-      'gen_ai.response.model': result.response?.modelId ?? call.modelId,
-      ...(result.response?.id === undefined ? {} : { 'gen_ai.response.id': result.response.id }),
-      'gen_ai.response.finish_reasons': [finishReasons[result.finishReason] ?? 'other'],
-      'gen_ai.usage.input_tokens': result.usage.inputTokens,
-      'gen_ai.usage.output_tokens': result.usage.outputTokens,
-      ...(result.usage.cachedInputTokens === undefined
-        ? {}
-        : { 'gen_ai.usage.cache_read.input_tokens': result.usage.cachedInputTokens }),
-      ...(result.usage.cacheWriteTokens === undefined
-        ? {}
-        : { 'gen_ai.usage.cache_creation.input_tokens': result.usage.cacheWriteTokens }),
-      ...(result.usage.reasoningTokens === undefined
-        ? {}
-        : { 'forge.usage.reasoning_tokens': result.usage.reasoningTokens }),
-      'forge.cost_usd': result.costUsd ?? 0,
-      'forge.cache_hit': result.cached === true,
-    });
+    const usage = result.usage;
+    attributes['gen_ai.response.model'] = result.response?.modelId ?? call.modelId;
+    if (result.response?.id !== undefined) attributes['gen_ai.response.id'] = result.response.id;
+    attributes['gen_ai.response.finish_reasons'] = [finishReasons[result.finishReason] ?? 'other'];
+    attributes['gen_ai.usage.input_tokens'] = usage.inputTokens;
+    attributes['gen_ai.usage.output_tokens'] = usage.outputTokens;
+    if (usage.cachedInputTokens !== undefined)
+      attributes['gen_ai.usage.cache_read.input_tokens'] = usage.cachedInputTokens;
+    if (usage.cacheWriteTokens !== undefined)
+      attributes['gen_ai.usage.cache_creation.input_tokens'] = usage.cacheWriteTokens;
+    if (usage.reasoningTokens !== undefined)
+      attributes['forge.usage.reasoning_tokens'] = usage.reasoningTokens;
+    attributes['forge.cost_usd'] = result.costUsd ?? 0;
+    attributes['forge.cache_hit'] = result.cached === true;
   }
   if (options.includeContent) Object.assign(attributes, contentAttributes(call));
-  const draft = spanDraft(`chat ${call.modelId}`, call.startedAt, 'client', attributes);
-  draft.end = call.startedAt + call.durationMs;
+  const draft: SpanDraft = {
+    name: `chat ${call.modelId}`,
+    start: call.startedAt,
+    end: call.startedAt + call.durationMs,
+    kind: 'client',
+    attributes,
+    events: [],
+    children: [],
+  };
   if (error !== undefined) {
     // A recorded error is already redacted (`recordError`); redacted again for registered secrets.
-    draft.attributes['error.type'] = error.kind ?? error.name;
+    attributes['error.type'] = error.kind ?? error.name;
     draft.error = redactSecrets(error.message);
   }
   return draft;

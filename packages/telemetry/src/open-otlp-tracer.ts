@@ -25,15 +25,17 @@ export interface OtlpTracerOptions {
   readonly exportTimeoutMs?: number;
   /** Spans held waiting for export; past it new spans are dropped. Default 4096. */
   readonly maxQueueSize?: number;
+  /** How often what is queued is sent, in ms (a full batch goes at once). Default 1000. */
+  readonly scheduledDelayMs?: number;
 }
 
 /**
  * Forge's own OTLP/HTTP exporter (protobuf or JSON) behind a tracer of its own: no OpenTelemetry
  * SDK, resource or exporter package is loaded, so `--otel` costs a run little more than the spans
  * themselves. Ended spans wait in a bounded queue (past it new spans are dropped) and go in
- * batches of 512, in the background every second and all at shutdown, one request at a time; a
- * collector that is down or slow costs a run at most one warning and the shutdown deadline,
- * never a failure.
+ * batches of 512, in the background as soon as one is full, every second, and all at shutdown,
+ * one request at a time; a collector that is down or slow costs a run at most one warning and
+ * the shutdown deadline, never a failure.
  */
 export async function openOtlpTracer(
   settings: ResolvedTelemetrySettings,
@@ -57,6 +59,8 @@ export async function openOtlpTracer(
   };
   const queue: FinishedSpan[] = [];
   let sending: Promise<void> = Promise.resolve();
+  /** True from a flush being asked for until its queue is empty. */
+  let flushing = false;
   const exportBatch = (batch: readonly FinishedSpan[]): Promise<void> => {
     const json = settings.protocol === 'http/json';
     return postOtlp({
@@ -69,15 +73,19 @@ export async function openOtlpTracer(
   };
   // One request at a time, each taking what is queued when its turn comes.
   const flush = (): Promise<void> => {
+    flushing = true;
     sending = sending.then(async () => {
       while (queue.length > 0) await exportBatch(queue.splice(0, batchSize));
+      flushing = false;
     });
     return sending;
   };
+  // A full batch goes at once, while the run goes on, so little is left to send at its end.
   const tracer = new RecordingTracer((span) => {
     if (queue.length < maxQueueSize) queue.push(span);
+    if (queue.length >= batchSize && !flushing) void flush();
   });
-  const timer = setInterval(() => void flush(), scheduledDelayMs);
+  const timer = setInterval(() => void flush(), options.scheduledDelayMs ?? scheduledDelayMs);
   timer.unref();
   const deadline = options.shutdownDeadlineMs ?? 2000;
   return {

@@ -80,6 +80,16 @@ export function createSpans(
   parent: Context = ROOT_CONTEXT,
 ): Context {
   settleBounds(draft);
+  return createSpan(tracer, draft, parent, true) ?? parent;
+}
+
+/** Creates one draft's span and its children's; its context is made when asked or needed. */
+function createSpan(
+  tracer: Tracer,
+  draft: SpanDraft,
+  parent: Context,
+  contextWanted: boolean,
+): Context | undefined {
   const span = tracer.startSpan(
     draft.name,
     {
@@ -92,8 +102,11 @@ export function createSpans(
   for (const event of draft.events) span.addEvent(event.name, event.attributes ?? {}, event.time);
   if (draft.error !== undefined)
     span.setStatus({ code: SpanStatusCode.ERROR, message: draft.error });
-  const context = trace.setSpan(parent, span);
-  for (const child of draft.children) createSpans(tracer, child, context);
+  // Most spans are model calls, leaves: a context is made only for a parent or when asked.
+  const context =
+    contextWanted || draft.children.length > 0 ? trace.setSpan(parent, span) : undefined;
+  if (context !== undefined)
+    for (const child of draft.children) createSpan(tracer, child, context, false);
   span.end(draft.end);
   return context;
 }

@@ -10,13 +10,24 @@ const fixed64Type = 1;
 const lengthType = 2;
 
 /**
- * One growing buffer the whole request is written into. A nested message is opened with `open()`
- * and closed with `close(field, start)`: its bytes are moved right, once, to make room for its
- * tag and length (a native copy), so no message is built apart and copied in again.
+ * One growing buffer the whole request is written into. A nested message is opened with
+ * `open(field, lengthBytes)`, which writes its tag and leaves room for its length, and closed
+ * with `close(start, lengthBytes)`, which fills the length in; only when the length needs more
+ * bytes than were left (rare: one byte holds up to 127, two up to 16,383) are the message's bytes
+ * moved right to make room. Lengths stay minimal varints, as every protobuf encoder writes them.
  */
 class MessageWriter {
-  private buffer = Buffer.allocUnsafe(64 * 1024);
+  private buffer: Buffer;
   private position = 0;
+
+  constructor(buffer: Buffer) {
+    this.buffer = buffer;
+  }
+
+  /** The buffer written into (a larger one once it outgrew the first). */
+  get space(): Buffer {
+    return this.buffer;
+  }
 
   private reserve(bytes: number): void {
     if (this.position + bytes <= this.buffer.length) return;
@@ -81,29 +92,52 @@ class MessageWriter {
 
   string(field: number, value: string): void {
     this.key(field, lengthType);
+    const characters = value.length;
+    if (characters < 0x80) {
+      // Short text is mostly ASCII (keys, names, models): written here, byte by byte, its
+      // length one byte; cheaper than a call into Buffer for a few dozen characters.
+      this.reserve(characters + 1);
+      const buffer = this.buffer;
+      const lengthAt = this.position;
+      let at = lengthAt + 1;
+      let index = 0;
+      for (; index < characters; index++) {
+        const code = value.charCodeAt(index);
+        if (code >= 0x80) break;
+        buffer[at++] = code;
+      }
+      if (index === characters) {
+        buffer[lengthAt] = characters;
+        this.position = at;
+        return;
+      }
+    }
     const length = Buffer.byteLength(value, 'utf8');
     this.rawVarint(length);
     this.reserve(length);
     this.position += this.buffer.write(value, this.position, length, 'utf8');
   }
 
-  /** Where a nested message's bytes start. */
-  open(): number {
+  /** Starts a nested message: its tag, and `lengthBytes` left for its length. */
+  open(field: number, lengthBytes: number): number {
+    this.key(field, lengthType);
+    this.reserve(lengthBytes);
+    this.position += lengthBytes;
     return this.position;
   }
 
-  /** Ends the nested message begun at `start`: its tag and length go in front of it. */
-  close(field: number, start: number): void {
+  /** Ends the nested message whose bytes begin at `start`: its length goes in front of it. */
+  close(start: number, lengthBytes: number): void {
     const length = this.position - start;
-    let head = 1;
-    for (let rest = field * 8 + lengthType; rest > 0x7f; rest = Math.floor(rest / 0x80)) head++;
-    head++;
-    for (let rest = length; rest > 0x7f; rest = Math.floor(rest / 0x80)) head++;
-    this.reserve(head);
-    this.buffer.copyWithin(start + head, start, this.position);
-    const end = this.position + head;
-    this.position = start;
-    this.key(field, lengthType);
+    let needed = 1;
+    for (let rest = length; rest > 0x7f; rest = Math.floor(rest / 0x80)) needed++;
+    if (needed !== lengthBytes) {
+      this.reserve(needed - lengthBytes);
+      this.buffer.copyWithin(start + needed - lengthBytes, start, this.position);
+      this.position += needed - lengthBytes;
+    }
+    const end = this.position;
+    this.position = start - lengthBytes;
     this.rawVarint(length);
     this.position = end;
   }
@@ -118,41 +152,41 @@ function anyValue(
   field: number,
   value: AttributeValue | null | undefined,
 ): void {
-  const start = writer.open();
+  const start = writer.open(field, 1);
   if (typeof value === 'string') writer.string(1, value);
   else if (typeof value === 'boolean') writer.varint(2, value ? 1 : 0);
   else if (typeof value === 'number') {
     if (Number.isSafeInteger(value)) writer.varint(3, value);
     else writer.double(4, value);
   } else if (Array.isArray(value)) {
-    const array = writer.open();
+    const array = writer.open(5, 1);
     for (const item of value as readonly (string | number | boolean | null | undefined)[])
       anyValue(writer, 1, item);
-    writer.close(5, array);
+    writer.close(array, 1);
   }
-  writer.close(field, start);
+  writer.close(start, 1);
 }
 
 function writeAttributes(writer: MessageWriter, field: number, attributes: Attributes): void {
   for (const [key, value] of Object.entries(attributes)) {
     if (value === undefined) continue;
-    const start = writer.open();
+    const start = writer.open(field, 1);
     writer.string(1, key);
     anyValue(writer, 2, value);
-    writer.close(field, start);
+    writer.close(start, 1);
   }
 }
 
 function writeEvent(writer: MessageWriter, spanEvent: FinishedSpanEvent): void {
-  const start = writer.open();
+  const start = writer.open(11, 1);
   writer.fixed64(1, spanEvent.timeNanos);
   writer.string(2, spanEvent.name);
   writeAttributes(writer, 3, spanEvent.attributes);
-  writer.close(11, start);
+  writer.close(start, 1);
 }
 
 function writeSpan(writer: MessageWriter, finished: FinishedSpan): void {
-  const start = writer.open();
+  const start = writer.open(2, 2);
   writer.hex(1, finished.traceId);
   writer.hex(2, finished.spanId);
   if (finished.parentSpanId !== undefined) writer.hex(4, finished.parentSpanId);
@@ -163,31 +197,37 @@ function writeSpan(writer: MessageWriter, finished: FinishedSpan): void {
   writeAttributes(writer, 9, finished.attributes);
   for (const spanEvent of finished.events) writeEvent(writer, spanEvent);
   if (finished.status.code !== 0) {
-    const status = writer.open();
+    const status = writer.open(15, 1);
     if (finished.status.message !== undefined) writer.string(2, finished.status.message);
     writer.varint(3, finished.status.code);
-    writer.close(15, status);
+    writer.close(status, 1);
   }
-  writer.close(2, start);
+  writer.close(start, 2);
 }
+
+// Encoding is synchronous, so every request is written into one buffer kept between batches
+// (grown once to a batch's size, then reused) and copied out at the end.
+let scratch: Buffer = Buffer.allocUnsafe(256 * 1024);
 
 /** The spans as one OTLP `ExportTraceServiceRequest` in protobuf (`application/x-protobuf`). */
 export function encodeOtlpProtobuf(
   spans: readonly FinishedSpan[],
   source: OtlpBatchSource,
 ): Uint8Array {
-  const writer = new MessageWriter();
-  const resourceSpans = writer.open();
-  const resource = writer.open();
+  const writer = new MessageWriter(scratch);
+  // The batch's outer messages hold every span: room for a length of up to 2 MiB (3 bytes).
+  const resourceSpans = writer.open(1, 3);
+  const resource = writer.open(1, 1);
   writeAttributes(writer, 1, source.resource);
-  writer.close(1, resource);
-  const scopeSpans = writer.open();
-  const scope = writer.open();
+  writer.close(resource, 1);
+  const scopeSpans = writer.open(2, 3);
+  const scope = writer.open(1, 1);
   writer.string(1, source.scopeName);
   if (source.scopeVersion !== undefined) writer.string(2, source.scopeVersion);
-  writer.close(1, scope);
+  writer.close(scope, 1);
   for (const finished of spans) writeSpan(writer, finished);
-  writer.close(2, scopeSpans);
-  writer.close(1, resourceSpans);
+  writer.close(scopeSpans, 3);
+  writer.close(resourceSpans, 3);
+  scratch = writer.space;
   return writer.finish();
 }

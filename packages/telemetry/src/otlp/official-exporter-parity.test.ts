@@ -17,7 +17,7 @@ import { type CollectedSpan, type OtlpCollector, startOtlpCollector } from '../t
 // Forge's own exporter must put on the wire what the official OpenTelemetry exporter puts there
 // for the same spans: the stand-in collector decodes both, and everything but the random ids
 // (names, parentage, kinds' effect, times, attributes of every value type, events, status,
-// resource) must agree, in protobuf and in JSON.
+// resource) must agree, in protobuf and in JSON, at the lengths where a varint grows.
 
 function drawSpans(tracer: Tracer): void {
   const run = tracer.startSpan('optimize forge', {
@@ -40,6 +40,11 @@ function drawSpans(tracer: Tracer): void {
         'gen_ai.usage.input_tokens': 1234,
         'forge.cost_usd': 0.000125,
         'forge.text': 'naïve — ünïcode ✓',
+        // Lengths at the edges of one- and two-byte varints, and a span past 16,383 bytes.
+        'forge.edge_127': 'a'.repeat(127),
+        'forge.edge_128': 'b'.repeat(128),
+        'forge.short_unicode': 'é'.repeat(70),
+        'forge.long': 'c'.repeat(20_000),
       },
     },
     trace.setSpan(context, step),

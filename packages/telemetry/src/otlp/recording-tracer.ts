@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   type Attributes,
   type Context,
@@ -17,6 +16,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import type { FinishedSpan, FinishedSpanEvent } from './finished-span.js';
+import { randomId } from './span-ids.js';
 
 /** Milliseconds since the epoch, as nanoseconds, from any of OpenTelemetry's time forms. */
 export function nanosOf(time: TimeInput | undefined, now: () => number = Date.now): bigint {
@@ -24,13 +24,6 @@ export function nanosOf(time: TimeInput | undefined, now: () => number = Date.no
   if (time instanceof Date) return BigInt(time.getTime()) * 1_000_000n;
   if (Array.isArray(time)) return BigInt(time[0]) * 1_000_000_000n + BigInt(time[1]);
   return BigInt(Math.round(time * 1e6));
-}
-
-function newId(bytes: number): string {
-  for (;;) {
-    const id = randomBytes(bytes).toString('hex');
-    if (/[^0]/.test(id)) return id;
-  }
 }
 
 const isTime = (value: unknown): value is TimeInput =>
@@ -56,7 +49,7 @@ class RecordingSpan implements Span {
   ) {
     this.spanName = name;
     this.attributes = { ...attributes };
-    this.context = { traceId, spanId: newId(8), traceFlags: TraceFlags.SAMPLED };
+    this.context = { traceId, spanId: randomId(8), traceFlags: TraceFlags.SAMPLED };
   }
 
   spanContext(): SpanContext {
@@ -145,7 +138,7 @@ export class RecordingTracer implements Tracer {
       name,
       options.kind ?? SpanKind.INTERNAL,
       parent?.spanId,
-      parent?.traceId ?? newId(16),
+      parent?.traceId ?? randomId(16),
       nanosOf(options.startTime),
       options.attributes ?? {},
       this.onEnd,
