@@ -1,14 +1,7 @@
 import { type CallRecorder, type RecordedCall, redactSecrets } from '@forge/provider';
-import {
-  type Attributes,
-  type Context,
-  ROOT_CONTEXT,
-  type Span,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
+import type { Attributes, Context, Span, Tracer } from '@opentelemetry/api';
 import { callSpan } from './call-span.js';
+import { contextWithSpan, rootContext, spanStatus } from './span-context.js';
 import { createSpans, type SpanDraft, spanDraft } from './span-draft.js';
 
 /** Any progress event of a run: the method contract's, Forge core's and the sdk's alike. */
@@ -88,9 +81,9 @@ export class RunTrace {
           ...start.attributes,
         },
       },
-      ROOT_CONTEXT,
+      rootContext,
     );
-    this.runContext = trace.setSpan(ROOT_CONTEXT, this.runSpan);
+    this.runContext = contextWithSpan(rootContext, this.runSpan);
     this.recorder = { record: (call) => this.record(call) };
   }
 
@@ -293,7 +286,7 @@ export class RunTrace {
     });
     if (reason === 'error') {
       this.runSpan.setStatus({
-        code: SpanStatusCode.ERROR,
+        code: spanStatus.error,
         message: redactSecrets(String(fields['error'] ?? 'error')),
       });
     }

@@ -1,12 +1,5 @@
-import {
-  type Attributes,
-  type Context,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  type Tracer,
-  trace,
-} from '@opentelemetry/api';
+import type { Attributes, Context, Tracer } from '@opentelemetry/api';
+import { contextWithSpan, rootContext, spanKind, spanStatus } from './span-context.js';
 
 /** A point in a span's life worth its own line (a method's note, a prompt opted into). */
 export interface SpanEventDraft {
@@ -77,7 +70,7 @@ export function settleBounds(draft: SpanDraft): void {
 export function createSpans(
   tracer: Tracer,
   draft: SpanDraft,
-  parent: Context = ROOT_CONTEXT,
+  parent: Context = rootContext,
 ): Context {
   settleBounds(draft);
   return createSpan(tracer, draft, parent, true) ?? parent;
@@ -93,18 +86,17 @@ function createSpan(
   const span = tracer.startSpan(
     draft.name,
     {
-      kind: draft.kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL,
+      kind: draft.kind === 'client' ? spanKind.client : spanKind.internal,
       startTime: draft.start,
       attributes: draft.attributes,
     },
     parent,
   );
   for (const event of draft.events) span.addEvent(event.name, event.attributes ?? {}, event.time);
-  if (draft.error !== undefined)
-    span.setStatus({ code: SpanStatusCode.ERROR, message: draft.error });
+  if (draft.error !== undefined) span.setStatus({ code: spanStatus.error, message: draft.error });
   // Most spans are model calls, leaves: a context is made only for a parent or when asked.
   const context =
-    contextWanted || draft.children.length > 0 ? trace.setSpan(parent, span) : undefined;
+    contextWanted || draft.children.length > 0 ? contextWithSpan(parent, span) : undefined;
   if (context !== undefined)
     for (const child of draft.children) createSpan(tracer, child, context, false);
   span.end(draft.end);

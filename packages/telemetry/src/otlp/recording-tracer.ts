@@ -1,20 +1,18 @@
-import {
-  type Attributes,
-  type Context,
-  type Exception,
-  type Link,
-  type Span,
-  type SpanAttributeValue,
-  type SpanContext,
+import type {
+  Attributes,
+  Context,
+  Exception,
+  Link,
+  Span,
+  SpanAttributeValue,
+  SpanContext,
   SpanKind,
-  type SpanOptions,
-  type SpanStatus,
-  SpanStatusCode,
-  type TimeInput,
-  TraceFlags,
-  type Tracer,
-  trace,
+  SpanOptions,
+  SpanStatus,
+  TimeInput,
+  Tracer,
 } from '@opentelemetry/api';
+import { sampled, spanContextOf, spanKind, spanStatus } from '../span-context.js';
 import type { FinishedSpan, FinishedSpanEvent } from './finished-span.js';
 import { randomId } from './span-ids.js';
 
@@ -35,7 +33,7 @@ class RecordingSpan implements Span {
   private spanName: string;
   private readonly attributes: Attributes;
   private readonly events: FinishedSpanEvent[] = [];
-  private status: { code: number; message?: string } = { code: SpanStatusCode.UNSET };
+  private status: { code: number; message?: string } = { code: spanStatus.unset };
   private ended = false;
 
   constructor(
@@ -49,7 +47,7 @@ class RecordingSpan implements Span {
   ) {
     this.spanName = name;
     this.attributes = { ...attributes };
-    this.context = { traceId, spanId: randomId(8), traceFlags: TraceFlags.SAMPLED };
+    this.context = { traceId, spanId: randomId(8), traceFlags: sampled };
   }
 
   spanContext(): SpanContext {
@@ -133,10 +131,10 @@ export class RecordingTracer implements Tracer {
   constructor(private readonly onEnd: (span: FinishedSpan) => void) {}
 
   startSpan(name: string, options: SpanOptions = {}, context?: Context): Span {
-    const parent = context === undefined ? undefined : trace.getSpanContext(context);
+    const parent = context === undefined ? undefined : spanContextOf(context);
     return new RecordingSpan(
       name,
-      options.kind ?? SpanKind.INTERNAL,
+      options.kind ?? spanKind.internal,
       parent?.spanId,
       parent?.traceId ?? randomId(16),
       nanosOf(options.startTime),
