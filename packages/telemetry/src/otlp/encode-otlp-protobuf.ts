@@ -168,7 +168,9 @@ function anyValue(
 }
 
 function writeAttributes(writer: MessageWriter, field: number, attributes: Attributes): void {
-  for (const [key, value] of Object.entries(attributes)) {
+  // A for-in loop: Object.entries would make an array per attribute of every span.
+  for (const key in attributes) {
+    const value = attributes[key];
     if (value === undefined) continue;
     const start = writer.open(field, 1);
     writer.string(1, key);
