@@ -64,7 +64,9 @@ const median = (values) => {
 try {
   await timedRun(false); // warm-up: the file system's cache
   await timedRun(true);
-  console.log(`SIMULATED: forge optimize on the sim world, 400 evaluations, ${rounds} paired rounds`);
+  console.log(
+    `SIMULATED: forge optimize on the sim world, 400 evaluations, ${rounds} paired rounds`,
+  );
   const off = [];
   const differences = [];
   for (let round = 0; round < rounds; round++) {
