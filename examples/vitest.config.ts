@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/examples', environment: 'node', testTimeout: 120_000 },
+  test: { name: '@forge/examples', isolate: false, environment: 'node', testTimeout: 120_000 },
 });

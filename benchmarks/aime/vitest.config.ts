@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/bench-aime', environment: 'node', testTimeout: 30_000 },
+  test: { name: '@forge/bench-aime', isolate: false, environment: 'node', testTimeout: 30_000 },
 });

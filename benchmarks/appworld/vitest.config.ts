@@ -4,6 +4,7 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   test: {
     name: '@forge/bench-appworld',
+    isolate: false,
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 30_000,

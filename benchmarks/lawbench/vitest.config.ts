@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/bench-lawbench', environment: 'node', testTimeout: 30_000 },
+  test: { name: '@forge/bench-lawbench', isolate: false, environment: 'node', testTimeout: 30_000 },
 });

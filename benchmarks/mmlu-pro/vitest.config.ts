@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/bench-mmlu-pro', environment: 'node', testTimeout: 30_000 },
+  test: { name: '@forge/bench-mmlu-pro', isolate: false, environment: 'node', testTimeout: 30_000 },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/method-ace', environment: 'node' },
+  test: { name: '@forge/method-ace', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/method-gepa', environment: 'node' },
+  test: { name: '@forge/method-gepa', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/method-mipro', environment: 'node' },
+  test: { name: '@forge/method-mipro', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/architecture-check', environment: 'node' },
+  test: { name: '@forge/architecture-check', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/core', environment: 'node' },
+  test: { name: '@forge/core', isolate: false, environment: 'node' },
 });

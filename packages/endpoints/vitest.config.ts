@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/endpoints', environment: 'node' },
+  test: { name: '@forge/endpoints', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/memory', environment: 'node' },
+  test: { name: '@forge/memory', isolate: false, environment: 'node' },
 });

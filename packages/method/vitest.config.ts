@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/method', environment: 'node' },
+  test: { name: '@forge/method', isolate: false, environment: 'node' },
 });

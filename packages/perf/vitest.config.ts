@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/perf', environment: 'node' },
+  test: { name: '@forge/perf', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/program', environment: 'node' },
+  test: { name: '@forge/program', isolate: false, environment: 'node' },
 });

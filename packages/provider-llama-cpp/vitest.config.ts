@@ -5,6 +5,7 @@ export default defineProject({
   // machine, so the limits are generous.
   test: {
     name: '@forge/provider-llama-cpp',
+    isolate: false,
     environment: 'node',
     testTimeout: 60_000,
     hookTimeout: 60_000,

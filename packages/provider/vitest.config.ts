@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/provider', environment: 'node' },
+  test: { name: '@forge/provider', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/python-compat', environment: 'node' },
+  test: { name: '@forge/python-compat', isolate: false, environment: 'node' },
 });

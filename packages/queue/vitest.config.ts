@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/queue', environment: 'node' },
+  test: { name: '@forge/queue', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/report', environment: 'node' },
+  test: { name: '@forge/report', isolate: false, environment: 'node' },
 });

@@ -2,5 +2,11 @@ import { defineProject } from 'vitest/config';
 
 // Index builds and loopback servers run alongside other packages' suites on two cores in CI.
 export default defineProject({
-  test: { name: '@forge/retrieval', environment: 'node', testTimeout: 30_000, hookTimeout: 30_000 },
+  test: {
+    name: '@forge/retrieval',
+    isolate: false,
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
+  },
 });

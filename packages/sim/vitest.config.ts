@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/sim', environment: 'node' },
+  test: { name: '@forge/sim', isolate: false, environment: 'node' },
 });

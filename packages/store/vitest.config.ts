@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/store', environment: 'node' },
+  test: { name: '@forge/store', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/suite', environment: 'node' },
+  test: { name: '@forge/suite', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/synth', environment: 'node' },
+  test: { name: '@forge/synth', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/telemetry', environment: 'node' },
+  test: { name: '@forge/telemetry', isolate: false, environment: 'node' },
 });

@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@forge/verify', environment: 'node' },
+  test: { name: '@forge/verify', isolate: false, environment: 'node' },
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { registerProvider } from '@forge/provider';
+import { registerProvider, unregisterProvider } from '@forge/provider';
 import { simProviderFactory } from '@forge/sim';
 import { afterAll, describe, expect, it } from 'vitest';
 import { optimize } from './optimize.js';
@@ -47,7 +47,11 @@ describe('runConcurrency', () => {
 
 describe('optimize with default concurrency', () => {
   const root = mkdtempSync(join(tmpdir(), 'forge-concurrency-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  afterAll(() => {
+    rmSync(root, { recursive: true, force: true });
+    // Other test files may share this module registry: leave it as it was found.
+    unregisterProvider('watched');
+  });
 
   // The simulated task model, slowed down and watched: how many calls are in flight at once.
   let inFlight = 0;
