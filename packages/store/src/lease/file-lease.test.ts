@@ -1,5 +1,13 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -93,6 +101,26 @@ describe('acquireLease', () => {
       token: lease.holder.token,
       pid: process.pid,
     });
+    lease.release();
+  });
+
+  it('leaves a fresh takeover guard to its taker, and clears one its taker died holding', () => {
+    const path = leasePath();
+    writeHolder(path, { pid: deadPid() });
+    // Another process is taking the dead lease over right now: this one stands aside.
+    writeFileSync(`${path}.takeover`, 'someone');
+    expect(
+      LeaseHeldError.isInstance(
+        caught(() => acquireLease(path, { description: 'late', heartbeatMs: false })),
+      ),
+    ).toBe(true);
+    expect(JSON.parse(readFileSync(path, 'utf8')).pid).not.toBe(process.pid);
+    // A guard a minute old was left by a taker that died: it is cleared and the lease taken.
+    const aMinuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(`${path}.takeover`, aMinuteAgo, aMinuteAgo);
+    const lease = acquireLease(path, { description: 'resumer', heartbeatMs: false });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ token: lease.holder.token });
+    expect(existsSync(`${path}.takeover`)).toBe(false);
     lease.release();
   });
 

@@ -91,35 +91,43 @@ export function createExclusive(path: string, text: string, token: string): bool
 }
 
 /**
- * Replaces a dead holder's lease with ours. The dead lease is first moved to a name only this
- * process uses; if what was moved is not the lease judged dead (another process took over first),
- * it is put back and this attempt loses.
+ * Replaces a dead holder's lease with ours. Only one process at a time may try: the one that
+ * creates the guard file `<path>.takeover` (exclusively, as a lease is created). It removes the
+ * lease only if it still reads as the one judged dead, then creates ours exclusively; a live lease
+ * is never moved aside, so no third process can slip a lease of its own into a gap and win too.
+ * A guard left by a process that died mid-takeover is removed once it is `staleGuardMs` old.
  */
 export function takeOver(path: string, deadText: string, text: string, token: string): boolean {
-  const moved = `${path}.${token}.stale`;
-  try {
-    renameSync(path, moved);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-  let movedText: string | undefined;
-  try {
-    movedText = readFileSync(moved, 'utf8');
-  } catch {
-    movedText = undefined;
-  }
-  if (movedText !== deadText) {
-    try {
-      linkSync(moved, path);
-    } catch {
-      // A newer lease is already in place; the one moved aside is void either way.
-    }
-    removeQuietly(moved);
+  const guard = `${path}.takeover`;
+  if (!createExclusive(guard, token, `${token}.guard`)) {
+    removeStaleGuard(guard);
     return false;
   }
-  removeQuietly(moved);
-  return createExclusive(path, text, token);
+  try {
+    let current: string | undefined;
+    try {
+      current = readFileSync(path, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    // Gone, or no longer the dead lease: another process replaced it first.
+    if (current !== deadText) return false;
+    removeQuietly(path);
+    return createExclusive(path, text, token);
+  } finally {
+    removeQuietly(guard);
+  }
+}
+
+/** A takeover guard older than this was left by a process that died while taking over. */
+const staleGuardMs = 10_000;
+
+function removeStaleGuard(guard: string): void {
+  try {
+    if (Date.now() - statSync(guard).mtimeMs > staleGuardMs) removeQuietly(guard);
+  } catch {
+    // Gone already: its holder finished.
+  }
 }
 
 /** Replaces `path` by a rename; false when the write failed (e.g. a full disk). */
