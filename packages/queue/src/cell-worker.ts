@@ -4,13 +4,14 @@ import {
   cellReadiness,
   defaultCellRunDir,
   isFinishedCell,
+  resultOutsidePlan,
   runSuiteCell,
   type SuiteCellResult,
 } from '@forge/suite';
 import { DelayedError, type Job, Queue, UnrecoverableError, WaitingError, Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { enqueueReadyCells } from './enqueue-ready-cells.js';
-import { type LocalSuite, recordMismatch, resultsMismatch } from './local-suite.js';
+import { type LocalSuite, recordMismatch } from './local-suite.js';
 import type { QueueUrl } from './queue-url.js';
 import { connectRedis } from './redis-connection.js';
 import { suiteDirAllowList } from './suite-dir-allow-list.js';
@@ -173,8 +174,8 @@ export async function startCellWorker(options: CellWorkerOptions): Promise<CellW
     const cell = record.cells.find((candidate) => candidate.id === data.cellId);
     if (cell === undefined) return refuse(`${display}: cell ${data.cellId} is not in its suite`);
     const results = await checked(() => readResults(redis, queueName, record, display), refuse);
-    const foreign = resultsMismatch(results, local);
-    if (foreign !== undefined) return refuse(`${display}: ${foreign}`);
+    const foreign = resultOutsidePlan(results, local);
+    if (foreign !== undefined) return refuse(`${display}: ${foreign.reason}`);
     const known = results.get(cell.id);
     if (known !== undefined && (isFinishedCell(known) || known.status === 'failed')) {
       // Finished by an earlier start that died before it could enqueue what it unblocked.

@@ -6,7 +6,7 @@ export {
   startCellWorker,
 } from './cell-worker.js';
 export { cellJobName, enqueueReadyCells } from './enqueue-ready-cells.js';
-export { type LocalSuite, recordMismatch, resultsMismatch } from './local-suite.js';
+export { type LocalSuite, recordMismatch } from './local-suite.js';
 export { SuiteQueueError, type SuiteQueueErrorReason } from './queue-error.js';
 export {
   cellsToEnqueue,

@@ -28,12 +28,3 @@ export function unsafeCellIdReason(id: string): string | undefined {
   }
   return undefined;
 }
-
-/**
- * A value read from Redis, quoted for a message: JSON-escaped (no control character reaches a
- * terminal) and cut to 80 characters.
- */
-export function quoteUntrusted(value: string): string {
-  const cut = value.length > 80 ? `${value.slice(0, 80)}…` : value;
-  return JSON.stringify(cut);
-}

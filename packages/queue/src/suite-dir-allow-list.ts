@@ -1,7 +1,7 @@
 import { realpathSync, statSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
+import { quoteUntrusted } from '@forge/suite';
 import { SuiteQueueError } from './queue-error.js';
-import { quoteUntrusted } from './safe-cell-id.js';
 
 /** The suite directories a worker may run: each given directory and the suites below it. */
 export interface SuiteDirAllowList {

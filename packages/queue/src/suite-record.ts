@@ -1,10 +1,10 @@
 import { isAbsolute, normalize, sep } from 'node:path';
 import { jsonTextBeyondDepth, maxResponseDepth } from '@forge/provider';
 import type { SuiteCell, SuiteCellResult } from '@forge/suite';
-import { parseSuiteResults, suiteResultsFormatVersion } from '@forge/suite';
+import { parseSuiteResults, quoteUntrusted, suiteResultsFormatVersion } from '@forge/suite';
 import { z } from 'zod';
 import { SuiteQueueError } from './queue-error.js';
-import { quoteUntrusted, unsafeCellIdReason } from './safe-cell-id.js';
+import { unsafeCellIdReason } from './safe-cell-id.js';
 
 /** What the queue keeps of a suite: enough for any worker to run any of its cells. */
 export interface SuiteRecord {

@@ -61,6 +61,12 @@ export {
 } from './paired-permutation-test.js';
 export { planSuite, type SuitePlan, type SuiteRow } from './plan-suite.js';
 export {
+  type PlanBounds,
+  quoteUntrusted,
+  type ResultOutsidePlan,
+  resultOutsidePlan,
+} from './results-within-plan.js';
+export {
   type CellRunContext,
   type CellRunner,
   heldBackResult,

@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { InvalidArgumentError } from '@forge/provider';
 import {
-  defaultCellRunDir,
   mergeSuiteResults,
   parseSuiteResults,
   planSuite,
+  resultOutsidePlan,
   type SuiteResults,
   type SuiteTable,
 } from '@forge/suite';
@@ -94,7 +94,18 @@ export async function mergeSuites(
   // A shard's results and files may come from anyone: every cell must be one of the plan's, in
   // its own directory, and every tree to copy is checked whole before anything is written.
   const plan = planSuite(spec);
-  const planned = new Map(plan.cells.map((cell) => [cell.id, cell]));
+  for (const shard of shards) {
+    const outside = resultOutsidePlan(new Map(shard.results.cells.map((cell) => [cell.id, cell])), {
+      cells: plan.cells,
+      maxEvaluations: config.budget.maxEvaluations,
+    });
+    if (outside !== undefined) {
+      throw new InvalidArgumentError({
+        argument: 'shards',
+        message: `shards: ${shard.file}: ${outside.reason}; nothing was merged`,
+      });
+    }
+  }
   const copies: { id: string; shard: string; tree: PlainTree; to: string }[] = [];
   for (const cell of merged.cells) {
     if (cell.status === 'pending') continue;
@@ -104,13 +115,6 @@ export async function mergeSuites(
       ),
     );
     if (shard === undefined) continue;
-    const planCell = planned.get(cell.id);
-    if (planCell === undefined || cell.runDir !== defaultCellRunDir(planCell)) {
-      throw new InvalidArgumentError({
-        argument: 'shards',
-        message: `shards: ${shard.file} names a cell "${cell.id}" in "${cell.runDir}", which is not a cell of this suite's plan in its own directory`,
-      });
-    }
     if (!existsSync(join(shard.dir, cell.runDir))) continue;
     const tree = checkPlainTree(shard.dir, cell.runDir, 'forge suite merge');
     copies.push({ id: cell.id, shard: shard.dir, tree, to: join(dir, cell.runDir) });

@@ -2,9 +2,11 @@ import { join, resolve } from 'node:path';
 import {
   parseCellFilter,
   parseShard,
+  resultOutsidePlan,
   type SelectedCells,
   type SuiteCellResult,
   SuitePlanError,
+  SuiteResultsError,
   selectCells,
 } from '@forge/suite';
 import { ConfigError } from '../config/config-error.js';
@@ -22,6 +24,7 @@ import {
   readSuiteResults,
   saveSuite,
   suitePlanFileName,
+  suiteResultsFileName,
   writeSuiteFile,
 } from './suite-directory.js';
 
@@ -92,6 +95,10 @@ export async function openSuite(
       message: `differs from the config ${dir} was started with (digest ${saved.digest}, now ${suite.digest}); resume a suite with its own config, or start a new directory`,
     });
   }
+  // A received directory's results.json is data: a result outside the plan (a cell elsewhere, a
+  // count above the cap that would widen its row's ceiling) is refused before anything runs.
+  const previous = readSuiteResults(dir);
+  assertResultsWithinPlan(join(dir, suiteResultsFileName), previous, suite);
   const selected = selection(suite, options);
   if (saved === undefined) {
     saveSuite(dir, {
@@ -119,7 +126,7 @@ export async function openSuite(
     cells: suite.plan.cells.length,
     simulated: suite.simulated,
   });
-  return { dir, suite, selected, previous: readSuiteResults(dir), resumed: saved !== undefined };
+  return { dir, suite, selected, previous, resumed: saved !== undefined };
 }
 
 /**
@@ -178,4 +185,25 @@ function selection(suite: PreparedSuite, options: RunSuiteOptions) {
       cause: error,
     });
   }
+}
+
+/**
+ * Refuses results that do not belong to the suite's plan (`resultOutsidePlan`): a suite
+ * directory may come from anyone, and its recorded counts set the ceilings of the cells to come.
+ * @throws SuiteResultsError naming the file and the cell.
+ */
+function assertResultsWithinPlan(
+  file: string,
+  results: ReadonlyMap<string, SuiteCellResult>,
+  suite: PreparedSuite,
+): void {
+  const outside = resultOutsidePlan(results, {
+    cells: suite.plan.cells,
+    maxEvaluations: suite.config.budget.maxEvaluations,
+  });
+  if (outside === undefined) return;
+  throw new SuiteResultsError({
+    file,
+    message: `${outside.reason}; nothing was run or written (a suite directory's results are checked against the plan its suite.json makes here)`,
+  });
 }

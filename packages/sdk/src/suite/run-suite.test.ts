@@ -419,7 +419,7 @@ describe('runSuite on the simulated world', () => {
     tampered.cells[0].runDir = '../../outside';
     writeFileSync(shardResults, JSON.stringify(tampered));
     await expect(mergeSuites(shards, { dir: join(root, 'merged-tampered') })).rejects.toThrow(
-      `in "../../outside", which is not a cell of this suite's plan in its own directory`,
+      `names the run directory "../../outside", not cells/`,
     );
     expect(existsSync(join(root, 'merged-tampered'))).toBe(false);
   }, 120_000);

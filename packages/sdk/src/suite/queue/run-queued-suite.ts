@@ -2,6 +2,7 @@ import type { SuiteRecord } from '@forge/queue';
 import {
   defaultCellRunDir,
   isFinishedCell,
+  resultOutsidePlan,
   StatisticsMemo,
   type SuiteCellResult,
 } from '@forge/suite';
@@ -52,14 +53,8 @@ export async function runQueuedSuite(
 ): Promise<RunQueuedSuiteResult> {
   refuseObjects(config, options.configFile ?? '<options>');
   // Loaded here, so nothing else in the sdk loads BullMQ.
-  const {
-    SuiteQueue,
-    SuiteQueueError,
-    queueProgress,
-    resultsMismatch,
-    settledResults,
-    suiteKeyOf,
-  } = await loadQueue();
+  const { SuiteQueue, SuiteQueueError, queueProgress, settledResults, suiteKeyOf } =
+    await loadQueue();
   const queueUrl = await queueConnection(options);
   const emit = (event: QueuedSuiteEvent) => options.onEvent?.(event);
   // Connected first: an unreachable Redis is refused before the suite directory is touched.
@@ -102,12 +97,12 @@ export async function runQueuedSuite(
     // Whoever can write to Redis writes these: checked against the plan before they are used.
     const merged = async () => {
       const recorded = await queue.results(record);
-      const mismatch = resultsMismatch(recorded, local);
+      const mismatch = resultOutsidePlan(recorded, local);
       if (mismatch !== undefined) {
         throw new SuiteQueueError({
           reason: 'bad-record',
           queue: queue.display,
-          message: `${queue.display}: ${mismatch}; nothing of it was written to ${dir}`,
+          message: `${queue.display}: ${mismatch.reason}; nothing of it was written to ${dir}`,
         });
       }
       return new Map([...previous, ...recorded]);
