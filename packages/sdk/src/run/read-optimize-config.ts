@@ -70,7 +70,7 @@ export function readOptimizeConfig(
     { program: given.program, benchmark: given.benchmark, providers: given.providers },
     { trust: options.trustRunModules, call: '--resume' },
   );
-  const merged = mergeConfig(saved.config, given);
+  const merged = mergeConfig(saved.config, given, { trusted: options.trustRunModules === true });
   assertRecordedEndpointsGiven({
     file: join(options.resume, 'config.json'),
     recorded: saved.config,
@@ -97,8 +97,18 @@ function absoluteExtraTrain(config: ForgeConfig): ForgeConfig {
     : { ...config, extraTrain: config.extraTrain.map((path) => resolve(path)) };
 }
 
-/** A saved config with overrides on top (nested objects merged one level deep). */
-function mergeConfig(saved: ForgeConfig, overrides: Partial<ForgeConfigInput>): unknown {
+/**
+ * A saved config with overrides on top (nested objects merged one level deep). A model the call
+ * gives again keeps none of the saved model's allow-lists (`nonSecretHeaders`,
+ * `nonSecretQueryParameters`) unless the directory is trusted: a received config.json could
+ * otherwise declare this machine's own header or query secret harmless, and the resumed run
+ * would save it in the clear.
+ */
+function mergeConfig(
+  saved: ForgeConfig,
+  overrides: Partial<ForgeConfigInput>,
+  options: { readonly trusted: boolean },
+): unknown {
   const merged: Record<string, unknown> = { ...saved };
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) continue;
@@ -109,8 +119,18 @@ function mergeConfig(saved: ForgeConfig, overrides: Partial<ForgeConfigInput>): 
       !Array.isArray(value) &&
       typeof current === 'object' &&
       current !== null
-        ? { ...(current as object), ...(value as object) }
+        ? { ...(options.trusted ? current : withoutAllowLists(current)), ...(value as object) }
         : value;
   }
   return merged;
+}
+
+// The saved side of a merged field without the allow-lists a received directory could plant.
+function withoutAllowLists(value: object): object {
+  const {
+    nonSecretHeaders: _headers,
+    nonSecretQueryParameters: _parameters,
+    ...rest
+  } = value as Record<string, unknown>;
+  return rest;
 }
