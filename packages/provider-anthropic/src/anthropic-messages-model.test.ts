@@ -73,6 +73,23 @@ describe('AnthropicMessagesModel through @anthropic-ai/sdk', () => {
     });
   });
 
+  it("sends a base URL's query with every request, after the path (a gateway's key or version)", async () => {
+    server.enqueue(anthropicMessage({ text: 'one' }));
+    server.enqueue(anthropicMessage({ text: 'two' }));
+    const routed = createAnthropic({
+      apiKey,
+      baseURL: `${server.url}/gateway/?route=claude&tenant=a%2Fb`,
+      environment: {},
+    }).languageModel('claude-test');
+    for (const content of ['first', 'second']) {
+      await routed.generate({ messages: [{ role: 'user', content }], maxOutputTokens: 8 });
+    }
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/gateway/v1/messages?route=claude&tenant=a%2Fb',
+      '/gateway/v1/messages?route=claude&tenant=a%2Fb',
+    ]);
+  });
+
   it('sends tool_use and tool_result blocks and parses tool calls', async () => {
     server.enqueue(
       anthropicMessage({

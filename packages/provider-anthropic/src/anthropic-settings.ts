@@ -5,6 +5,7 @@ import {
   loadApiKey,
   loadOptionalSetting,
   registerSecretHeaders,
+  splitServerUrl,
   withoutTrailingSlash,
 } from '@forge/provider';
 import { z } from 'zod';
@@ -84,7 +85,7 @@ export function resolveAnthropicSettings(
       description: 'Anthropic',
       environment,
     }),
-    baseURL: withoutTrailingSlash(
+    baseURL: recordedBaseURL(
       checkServerUrl(
         loadOptionalSetting({
           value: settings.baseURL,
@@ -99,4 +100,11 @@ export function resolveAnthropicSettings(
     requestTimeoutMs: settings.requestTimeoutMs ?? 30 * 60_000,
     fetch: settings.fetch,
   };
+}
+
+// The URL as recorded: a trailing slash taken off its path (not its query, which stays on and is
+// sent with every request by create-anthropic.ts); a fragment or repeated parameter refused.
+function recordedBaseURL(url: string): string {
+  const base = splitServerUrl(url, 'Anthropic settings → baseURL').url;
+  return withoutTrailingSlash(base) + url.slice(base.length);
 }

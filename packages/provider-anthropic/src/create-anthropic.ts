@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { ProviderFactory } from '@forge/provider';
+import { type ProviderFactory, splitServerUrl } from '@forge/provider';
 import { AnthropicMessagesModel } from './anthropic-messages-model.js';
 import { type AnthropicSettings, resolveAnthropicSettings } from './anthropic-settings.js';
 import { loadAnthropicSdk } from './load-anthropic-sdk.js';
@@ -22,6 +22,8 @@ export interface AnthropicProvider {
  */
 export function createAnthropic(settings: AnthropicSettings = {}): AnthropicProvider {
   const resolved = resolveAnthropicSettings(settings);
+  // The SDK appends each request's path to baseURL, so a query there must travel separately.
+  const server = splitServerUrl(resolved.baseURL, 'Anthropic settings → baseURL');
   let created: Promise<Anthropic> | undefined;
   const client = () => {
     created ??= loadAnthropicSdk().then(
@@ -30,7 +32,8 @@ export function createAnthropic(settings: AnthropicSettings = {}): AnthropicProv
           apiKey: resolved.apiKey,
           // Passed explicitly so the SDK's credential chain (profiles, other variables) stays out.
           authToken: null,
-          baseURL: resolved.baseURL,
+          baseURL: server.url,
+          ...(Object.keys(server.query).length > 0 ? { defaultQuery: server.query } : {}),
           defaultHeaders: resolved.headers,
           maxRetries: 0,
           timeout: resolved.requestTimeoutMs,

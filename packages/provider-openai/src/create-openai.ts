@@ -1,5 +1,5 @@
 import type { EndpointPool } from '@forge/endpoints';
-import { endpointLabel, type ProviderFactory } from '@forge/provider';
+import { endpointLabel, type ProviderFactory, splitServerUrl } from '@forge/provider';
 import type OpenAI from 'openai';
 import { loadOpenAISdk } from './load-openai-sdk.js';
 import { OpenAIChatModel } from './openai-chat-model.js';
@@ -77,9 +77,12 @@ function newClient(
   resolved: ResolvedOpenAISettings,
   baseURL: string,
 ): OpenAI {
+  // The SDK appends each request's path to baseURL, so a query there must travel separately.
+  const server = splitServerUrl(baseURL, 'OpenAI settings → baseURL');
   return new OpenAISdk({
     apiKey: resolved.apiKey,
-    baseURL,
+    baseURL: server.url,
+    ...(Object.keys(server.query).length > 0 ? { defaultQuery: server.query } : {}),
     organization: resolved.organization ?? null,
     project: resolved.project ?? null,
     defaultHeaders: resolved.headers,

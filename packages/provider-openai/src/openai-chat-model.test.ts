@@ -83,6 +83,23 @@ describe('OpenAIChatModel through the openai SDK', () => {
     });
   });
 
+  it("sends a base URL's query with every request, after the path (Azure-style api-version)", async () => {
+    server.enqueue(openAIChatCompletion({ text: 'one' }));
+    server.enqueue(openAIChatCompletion({ text: 'two' }));
+    const routed = createOpenAI({
+      apiKey,
+      baseURL: `${server.baseURL}?api-version=2024-10-21&deployment=a%2Fb`,
+      environment: {},
+    }).languageModel('gpt-test');
+    for (const content of ['first', 'second']) {
+      await routed.generate({ messages: [{ role: 'user', content }], maxOutputTokens: 8 });
+    }
+    expect(server.requests.map((request) => request.path)).toEqual([
+      '/v1/chat/completions?api-version=2024-10-21&deployment=a%2Fb',
+      '/v1/chat/completions?api-version=2024-10-21&deployment=a%2Fb',
+    ]);
+  });
+
   it('sends tools, earlier tool calls and tool results, and parses tool calls', async () => {
     server.enqueue(
       openAIChatCompletion({

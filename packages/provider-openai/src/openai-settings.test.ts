@@ -119,6 +119,24 @@ describe('OpenAI base URL lists (endpoint pools)', () => {
     ).toThrow('pool.endpointConcurrency');
   });
 
+  it('keeps a query on the recorded URL (trailing slash taken off the path, not the query) and refuses a repeated parameter or a fragment', () => {
+    expect(
+      resolveOpenAISettings({ baseURL: 'http://gw/v1/?api-version=2024-10-21/', environment: {} })
+        .baseURL,
+    ).toBe('http://gw/v1?api-version=2024-10-21/');
+    expect(() =>
+      resolveOpenAISettings({
+        baseURL: ['http://a/v1', 'http://b/v1?key=k-000111&key=k-000222'],
+        environment: {},
+      }),
+    ).toThrow(
+      'OpenAI settings → baseURL (entry 2 of 2): http://b/v1 gives the query parameter "key" more than once',
+    );
+    expect(() =>
+      resolveOpenAISettings({ environment: { OPENAI_BASE_URL: 'http://a/v1#models' } }),
+    ).toThrow('OpenAI settings → OPENAI_BASE_URL: http://a/v1 has a fragment');
+  });
+
   it('still needs the key when any URL of the list is OpenAI’s own', () => {
     expect(() =>
       resolveOpenAISettings({

@@ -9,6 +9,7 @@ import {
   redactSecrets,
   registerSecret,
   registerSecretHeaders,
+  splitServerUrl,
   withoutTrailingSlash,
 } from '@forge/provider';
 import { z } from 'zod';
@@ -198,7 +199,10 @@ function parseBaseURLs(text: string, source: 'OPENAI_BASE_URL' | 'baseURL'): str
       });
     }
     checkServerUrl(entry, `OpenAI settings → ${source}${where}`);
-    const url = withoutTrailingSlash(entry);
+    // The query stays on the recorded URL (labels and saved configs redact its values); the
+    // client sends it with every request (see create-openai.ts).
+    const base = splitServerUrl(entry, `OpenAI settings → ${source}${where}`).url;
+    const url = withoutTrailingSlash(base) + entry.slice(base.length);
     if (urls.includes(url)) {
       throw new InvalidArgumentError({
         argument: 'baseURL',

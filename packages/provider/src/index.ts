@@ -145,4 +145,5 @@ export {
   registerSecretHeaders,
   registerUrlSecrets,
 } from './settings/redact-secrets.js';
+export { type SplitServerUrl, splitServerUrl } from './settings/split-server-url.js';
 export { terminalSafe } from './text/terminal-safe.js';
