@@ -26,6 +26,15 @@ describe('Ollama settings', () => {
 
   it('names the bad field of invalid settings and provider options', async () => {
     expect(() => resolveOllamaSettings({ host: '' })).toThrow('host');
+    const withQuery = () =>
+      resolveOllamaSettings({ environment: { OLLAMA_HOST: 'gpu-box?key=q-secret-000111' } });
+    expect(withQuery).toThrow(
+      'Ollama settings → host: http://gpu-box:11434 has a query or fragment, which the ollama client never sends',
+    );
+    expect(withQuery).not.toThrow(/q-secret-000111/);
+    expect(() => resolveOllamaSettings({ host: 'http://gpu-box:8080/#x' })).toThrow(
+      'has a query or fragment',
+    );
     await expect(
       ollamaProviderFactory('m', { environment: {} }).generate({
         messages: [],

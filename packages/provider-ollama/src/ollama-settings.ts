@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   checkServerUrl,
   type Environment,
+  endpointLabel,
   InvalidArgumentError,
   loadOptionalSetting,
   registerSecretHeaders,
@@ -64,7 +65,7 @@ export function resolveOllamaSettings(settings: OllamaSettings = {}): ResolvedOl
     }) ?? ollamaDefaultHost;
   registerSecretHeaders(settings.headers);
   return {
-    host: checkServerUrl(normalizeHost(host), 'Ollama settings → host', 'host'),
+    host: withoutQuery(checkServerUrl(normalizeHost(host), 'Ollama settings → host', 'host')),
     headers: settings.headers ?? {},
     fetch: settings.fetch ?? globalThis.fetch,
     generateId:
@@ -82,4 +83,17 @@ function normalizeHost(host: string): string {
     url.port = url.protocol === 'https:' ? '443' : '11434';
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+// The ollama client builds each request's address from the host's scheme, name, port and path
+// only, so a query or fragment would be dropped without a word (a gateway key in it never sent).
+function withoutQuery(host: string): string {
+  const url = new URL(host);
+  if (url.search !== '' || url.hash !== '') {
+    throw new InvalidArgumentError({
+      argument: 'host',
+      message: `Ollama settings → host: ${endpointLabel(host)} has a query or fragment, which the ollama client never sends; give a gateway's credential as a header (settings.headers)`,
+    });
+  }
+  return host;
 }
