@@ -85,7 +85,7 @@ export function resolveAnthropicSettings(
       description: 'Anthropic',
       environment,
     }),
-    baseURL: recordedBaseURL(
+    baseURL: checkedBaseURL(
       checkServerUrl(
         loadOptionalSetting({
           value: settings.baseURL,
@@ -102,9 +102,9 @@ export function resolveAnthropicSettings(
   };
 }
 
-// The URL as recorded: a trailing slash taken off its path (not its query, which stays on and is
-// sent with every request by create-anthropic.ts); a fragment or repeated parameter refused.
-function recordedBaseURL(url: string): string {
-  const base = splitServerUrl(url, 'Anthropic settings → baseURL').url;
-  return withoutTrailingSlash(base) + url.slice(base.length);
+// Refuses a fragment or a repeated query parameter now; the query stays on the recorded URL and
+// create-anthropic.ts has the client send it with every request.
+function checkedBaseURL(url: string): string {
+  splitServerUrl(url, 'Anthropic settings → baseURL');
+  return withoutTrailingSlash(url);
 }

@@ -33,7 +33,7 @@ export function createAnthropic(settings: AnthropicSettings = {}): AnthropicProv
           // Passed explicitly so the SDK's credential chain (profiles, other variables) stays out.
           authToken: null,
           baseURL: server.url,
-          ...(Object.keys(server.query).length > 0 ? { defaultQuery: server.query } : {}),
+          defaultQuery: server.query,
           defaultHeaders: resolved.headers,
           maxRetries: 0,
           timeout: resolved.requestTimeoutMs,

@@ -82,7 +82,7 @@ function newClient(
   return new OpenAISdk({
     apiKey: resolved.apiKey,
     baseURL: server.url,
-    ...(Object.keys(server.query).length > 0 ? { defaultQuery: server.query } : {}),
+    defaultQuery: server.query,
     organization: resolved.organization ?? null,
     project: resolved.project ?? null,
     defaultHeaders: resolved.headers,

@@ -199,10 +199,10 @@ function parseBaseURLs(text: string, source: 'OPENAI_BASE_URL' | 'baseURL'): str
       });
     }
     checkServerUrl(entry, `OpenAI settings → ${source}${where}`);
-    // The query stays on the recorded URL (labels and saved configs redact its values); the
-    // client sends it with every request (see create-openai.ts).
-    const base = splitServerUrl(entry, `OpenAI settings → ${source}${where}`).url;
-    const url = withoutTrailingSlash(base) + entry.slice(base.length);
+    // Refuses a fragment or a repeated query parameter now; the query stays on the recorded URL
+    // (saved configs redact its values) and the client sends it with every request.
+    splitServerUrl(entry, `OpenAI settings → ${source}${where}`);
+    const url = withoutTrailingSlash(entry);
     if (urls.includes(url)) {
       throw new InvalidArgumentError({
         argument: 'baseURL',

@@ -58,5 +58,6 @@ describe('loadOptionalSetting / withoutTrailingSlash', () => {
       }),
     ).toBe('http://gpu:11434');
     expect(withoutTrailingSlash('http://h/v1//')).toBe('http://h/v1');
+    expect(withoutTrailingSlash('http://h/v1/?v=a/')).toBe('http://h/v1?v=a/');
   });
 });

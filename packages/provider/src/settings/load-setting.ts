@@ -54,7 +54,12 @@ export function loadOptionalSetting(options: {
   return fromEnvironment === undefined || fromEnvironment === '' ? undefined : fromEnvironment;
 }
 
-/** Removes trailing slashes so paths can be appended. */
+/**
+ * Removes the trailing slashes of a URL's path so paths can be appended; a query or fragment
+ * after the path is kept as written (`http://h/v1/?v=a/` → `http://h/v1?v=a/`).
+ */
 export function withoutTrailingSlash(url: string): string {
-  return url.replace(/\/+$/, '');
+  const pathEnd = url.search(/[?#]/);
+  if (pathEnd === -1) return url.replace(/\/+$/, '');
+  return url.slice(0, pathEnd).replace(/\/+$/, '') + url.slice(pathEnd);
 }
